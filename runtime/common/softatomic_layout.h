@@ -1,0 +1,90 @@
+/*
+ * softatomic_layout.h - the layout of the runtime's global state buffer and
+ * local scratch. Shared verbatim by the device runtime (OpenCL C, embedded
+ * into every rewritten kernel) and the host runtime (C++), so it holds only
+ * preprocessor constants that both languages read the same way.
+ *
+ * The state buffer is an array of 32-bit words. Offsets below are in words.
+ * Fields written by different parties sit on different 128-byte lines so a
+ * poll by one never shares a line with a write by another.
+ */
+#ifndef SOFTATOMIC_LAYOUT_H
+#define SOFTATOMIC_LAYOUT_H
+
+#define SA_RUNTIME_VERSION "0.1.0"
+#define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
+#define SA_LINE_WORDS 32u          /* one 128-byte line */
+
+/* Line 0: launch parameters, written by the host before the launch. */
+#define SA_H_MAGIC 0u
+#define SA_H_WORK_DIM 1u
+#define SA_H_USER_GROUPS 2u   /* user's work-groups, all dimensions */
+#define SA_H_WORKERS 3u       /* physical worker groups (coordinator excluded) */
+#define SA_H_NUM_GROUPS 4u    /* 3 words: user's groups per dimension */
+#define SA_H_OFFSET 8u        /* 6 words: user's global offset, (lo, hi) pairs */
+#define SA_H_SPIN_LIMIT 14u   /* polls with no coordinator progress before a requester gives up */
+#define SA_H_IDLE_LIMIT 15u   /* coordinator rounds to wait for absent workers */
+#define SA_H_SLOTS 16u        /* request slots: workers x work-group size */
+#define SA_H_LIST_CAPACITY 17u /* requests the coordinator gathers per round */
+
+/* Line 1: coordinator progress, written only by the coordinator. */
+#define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
+#define SA_C_STATUS (1u * SA_LINE_WORDS + 1u)
+#define SA_COORD_IDLE 0u
+#define SA_COORD_RUNNING 1u
+#define SA_COORD_EXITED 2u
+
+/* Line 2: the first error seen on the device; read back by the host. */
+#define SA_E_CODE (2u * SA_LINE_WORDS)
+#define SA_E_DETAIL (2u * SA_LINE_WORDS + 1u)
+#define SA_DEV_OK 0u
+#define SA_DEV_NOT_CORESIDENT 1u /* a worker group never started */
+#define SA_DEV_COORDINATOR_GONE 2u /* request made after the coordinator left */
+#define SA_DEV_SPIN_TIMEOUT 3u /* coordinator made no progress for too long */
+#define SA_DEV_LOST_REQUEST 4u /* request not served in the rounds it must be */
+#define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
+
+/* Lines 3..: per worker group a started word and a done word. */
+#define SA_W_BASE (3u * SA_LINE_WORDS)
+#define SA_W_STARTED(w) (SA_W_BASE + 2u * (w))
+#define SA_W_DONE(w) (SA_W_BASE + 2u * (w) + 1u)
+
+/* Then the request slots, one per work-item of every worker group. */
+#define SA_SLOT_WORDS 8u
+#define SA_SLOT_BASE(workers)                                                  \
+  (((SA_W_BASE + 2u * (workers) + SA_LINE_WORDS - 1u) / SA_LINE_WORDS) *      \
+   SA_LINE_WORDS)
+#define SA_S_STATE 0u   /* SA_REQ_* below; the hand-off word */
+#define SA_S_OP 1u      /* SA_OP_* below */
+#define SA_S_ADDR 2u    /* 2 words: target address (lo, hi) */
+#define SA_S_VALUE 4u   /* 2 words: operand, replaced by the old value */
+#define SA_S_COMPARE 6u /* 2 words: cmpxchg's expected value */
+#define SA_REQ_NONE 0u
+#define SA_REQ_PENDING 1u
+#define SA_REQ_DONE 2u
+#define SA_STATE_WORDS(workers, slots)                                         \
+  (SA_SLOT_BASE(workers) + (slots) * SA_SLOT_WORDS)
+
+/* Operations: low bits the operation, SA_OP_SIGNED for signed min/max. */
+#define SA_OP_ADD 1u
+#define SA_OP_SUB 2u
+#define SA_OP_XCHG 3u
+#define SA_OP_MIN 4u
+#define SA_OP_MAX 5u
+#define SA_OP_AND 6u
+#define SA_OP_OR 7u
+#define SA_OP_XOR 8u
+#define SA_OP_CMPXCHG 9u
+#define SA_OP_SIGNED 0x100u
+
+/* Local scratch: a few counters, then the round's gathered requests. */
+#define SA_L_COUNT 0u
+#define SA_L_DONE 1u
+#define SA_L_STARTED 2u
+#define SA_L_SERVED 3u
+#define SA_L_LIST 4u
+#define SA_L_ENTRY_WORDS 4u /* slot, address lo, address hi, owner */
+#define SA_SCRATCH_BYTES(capacity)                                             \
+  (4u * (SA_L_LIST + (capacity) * SA_L_ENTRY_WORDS))
+
+#endif /* SOFTATOMIC_LAYOUT_H */

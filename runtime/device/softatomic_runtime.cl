@@ -1,0 +1,453 @@
+/*
+ * softatomic device runtime: software atomics served by a coordinator
+ * work-group, after Elteir, Lin and Feng (ICPADS 2011), Sections IV-B/C.
+ *
+ * A rewritten kernel is launched with 1 + P physical work-groups, all of them
+ * co-resident (the host runtime caps P). Physical group 0 is the coordinator;
+ * groups 1..P are workers that run the user's work-groups in turn
+ * (virtual group v = w, w + P, w + 2P, ...), so the user's code sees the
+ * geometry it was written for through the __sa_get_* functions.
+ *
+ * Each work-item of a worker owns one request slot. A work-item that calls a
+ * software atomic publishes (op, address, operand) in its slot and waits for
+ * the coordinator to mark it done. Nothing here assumes that the work-items
+ * of a wavefront run in lockstep: a request involves no other work-item of
+ * its group, so divergent call sites are safe, and so is PoCL, which runs a
+ * group's work-items one after another.
+ *
+ * Memory model. OpenCL 2.0+ sources with acquire/release and device scope
+ * use atomic loads and stores for the hand-off; 1.2 sources use the paper's
+ * volatile accesses ordered by mem_fence. No global read-modify-write
+ * instruction is used anywhere: the coordinator is the only writer of every
+ * atomic target, and one coordinator work-item owns each address.
+ *
+ * Every wait is bounded; a bound that runs out records an error in the state
+ * buffer (SA_E_CODE), which the host runtime reports, instead of hanging.
+ */
+#include "softatomic_layout.h"
+
+#ifndef SOFTATOMIC_RUNTIME
+#define SOFTATOMIC_RUNTIME 1
+
+#if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
+    defined(__opencl_c_atomic_scope_device)
+#define SA_USE_C11_ATOMICS 1
+#endif
+
+/* ---- the hand-off words: acquire/release loads and stores ---------------- */
+
+#ifdef SA_USE_C11_ATOMICS
+/* Release: this work-item's earlier writes are visible to whoever acquires. */
+static inline void __sa_store_release(__global uint *p, uint v) {
+  atomic_store_explicit((volatile __global atomic_uint *)p, v,
+                        memory_order_release, memory_scope_device);
+}
+static inline uint __sa_load_acquire(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_uint *)p,
+                              memory_order_acquire, memory_scope_device);
+}
+static inline void __sa_store_relaxed(__global uint *p, uint v) {
+  atomic_store_explicit((volatile __global atomic_uint *)p, v,
+                        memory_order_relaxed, memory_scope_device);
+}
+static inline uint __sa_load_relaxed(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_uint *)p,
+                              memory_order_relaxed, memory_scope_device);
+}
+#else
+/* The paper's rule (Section IV-C): mem_fence commits this work-item's
+ * accesses in order, so a write made before the fence is visible to another
+ * group once a write made after it is. Volatile keeps every access a real
+ * memory access (no register caching, no stale non-coherent L1 hit). */
+static inline void __sa_store_release(__global uint *p, uint v) {
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  *(volatile __global uint *)p = v;
+}
+static inline uint __sa_load_acquire(__global uint *p) {
+  uint v = *(volatile __global uint *)p;
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  return v;
+}
+static inline void __sa_store_relaxed(__global uint *p, uint v) {
+  *(volatile __global uint *)p = v;
+}
+static inline uint __sa_load_relaxed(__global uint *p) {
+  return *(volatile __global uint *)p;
+}
+#endif
+
+static inline ulong __sa_load_pair(__global uint *p) {
+  return (ulong)__sa_load_relaxed(p) | ((ulong)__sa_load_relaxed(p + 1) << 32);
+}
+static inline void __sa_store_pair(__global uint *p, ulong v) {
+  __sa_store_relaxed(p, (uint)v);
+  __sa_store_relaxed(p + 1, (uint)(v >> 32));
+}
+
+/* ---- per-work-item context ----------------------------------------------- */
+
+typedef struct {
+  __global uint *state; /* the launch's state buffer */
+  __global uint *slot;  /* this work-item's request slot */
+  uint workers;         /* P */
+  uint user_groups;     /* the user's work-groups in all dimensions */
+  uint group;           /* the user's (virtual) group now running, linear */
+  uint group_id[3];     /* the same, per dimension */
+  uint num_groups[3];
+  ulong offset[3];
+  uint failed;          /* a request failed: later ones return at once */
+} __sa_ctx_t;
+
+static inline uint __sa_local_linear_id(void) {
+  return (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) *
+                    get_local_size(0) +
+                get_local_id(0));
+}
+static inline uint __sa_local_items(void) {
+  return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+}
+
+static void __sa_record_error(__global uint *state, uint code, uint detail) {
+  if (__sa_load_relaxed(state + SA_E_CODE) == SA_DEV_OK) {
+    __sa_store_relaxed(state + SA_E_DETAIL, detail);
+    __sa_store_relaxed(state + SA_E_CODE, code);
+  }
+}
+
+/* ---- the user's geometry, virtualised ------------------------------------ */
+
+static void __sa_set_group(__sa_ctx_t *ctx, uint v) {
+  ctx->group = v;
+  ctx->group_id[0] = v % ctx->num_groups[0];
+  v /= ctx->num_groups[0];
+  ctx->group_id[1] = v % ctx->num_groups[1];
+  ctx->group_id[2] = v / ctx->num_groups[1];
+}
+
+static inline size_t __sa_get_group_id(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? ctx->group_id[d] : 0;
+}
+static inline size_t __sa_get_num_groups(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? ctx->num_groups[d] : 1;
+}
+static inline size_t __sa_get_global_size(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->num_groups[d] * get_local_size(d) : 1;
+}
+static inline size_t __sa_get_global_offset(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->offset[d] : 0;
+}
+static inline size_t __sa_get_global_id(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->group_id[d] * get_local_size(d) +
+                     get_local_id(d) + (size_t)ctx->offset[d]
+               : 0;
+}
+static inline size_t __sa_get_global_linear_id(__sa_ctx_t *ctx) {
+  size_t id[3];
+  for (uint d = 0; d < 3; ++d)
+    id[d] = __sa_get_global_id(d, ctx) - (size_t)ctx->offset[d];
+  return (id[2] * __sa_get_global_size(1, ctx) + id[1]) *
+             __sa_get_global_size(0, ctx) +
+         id[0];
+}
+
+/* ---- the coordinator work-group (paper Figure 7, without lockstep) ------- */
+
+/* One coordinator work-item owns each address, so requests to an address are
+ * applied in one order by one work-item: that order is the linearisation. */
+static inline uint __sa_owner(ulong addr, uint items) {
+  ulong h = (addr >> 2) ^ (addr >> 13) ^ (addr >> 29);
+  return (uint)(h % items);
+}
+
+static ulong __sa_apply(uint op, ulong old, ulong val, ulong cmp) {
+  uint o = (uint)old, v = (uint)val;
+  switch (op) {
+  case SA_OP_ADD: return (uint)(o + v);
+  case SA_OP_SUB: return (uint)(o - v);
+  case SA_OP_XCHG: return v;
+  case SA_OP_MIN: return o < v ? o : v;
+  case SA_OP_MAX: return o > v ? o : v;
+  case SA_OP_MIN | SA_OP_SIGNED: return (uint)((int)o < (int)v ? (int)o : (int)v);
+  case SA_OP_MAX | SA_OP_SIGNED: return (uint)((int)o > (int)v ? (int)o : (int)v);
+  case SA_OP_AND: return o & v;
+  case SA_OP_OR: return o | v;
+  case SA_OP_XOR: return o ^ v;
+  case SA_OP_CMPXCHG: return o == (uint)cmp ? v : o;
+  }
+  return old;
+}
+
+/* Gathers pending requests into the local list. The scan starts at a
+ * different slot each round so that no slot starves when more requests are
+ * pending than the list holds. */
+static void __sa_gather(__global uint *slot0, __local uint *scratch,
+                        uint slots, uint capacity, uint round, uint lid,
+                        uint items) {
+  uint start = (uint)(((ulong)round * capacity) % slots);
+  for (uint i = lid; i < slots; i += items) {
+    uint s = start + i;
+    if (s >= slots)
+      s -= slots;
+    __global uint *slot = slot0 + s * SA_SLOT_WORDS;
+    if (__sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
+      continue;
+    uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
+    if (pos >= capacity)
+      continue; /* the list is full: next round */
+    ulong addr = __sa_load_pair(slot + SA_S_ADDR);
+    __local uint *e = scratch + SA_L_LIST + pos * SA_L_ENTRY_WORDS;
+    e[0] = s;
+    e[1] = (uint)addr;
+    e[2] = (uint)(addr >> 32);
+    e[3] = __sa_owner(addr, items);
+  }
+}
+
+/* Serves the gathered requests this work-item owns, in list order. The
+ * target is written before each requester is released (the kernel may read
+ * it as soon as its atomic returns), but read again only when the address
+ * changes: this work-item is its only writer. */
+static void __sa_serve(__global uint *slot0, __local uint *scratch,
+                       uint count, uint lid) {
+  __global uint *target = 0;
+  uint value = 0;
+  for (uint i = 0; i < count; ++i) {
+    __local uint *e = scratch + SA_L_LIST + i * SA_L_ENTRY_WORDS;
+    if (e[3] != lid)
+      continue;
+    __global uint *slot = slot0 + e[0] * SA_SLOT_WORDS;
+    __global uint *p =
+        (__global uint *)(uintptr_t)((ulong)e[1] | ((ulong)e[2] << 32));
+    if (p != target) {
+      target = p;
+      value = __sa_load_relaxed(p);
+    }
+    uint old = value;
+    value = (uint)__sa_apply(__sa_load_relaxed(slot + SA_S_OP), old,
+                             __sa_load_pair(slot + SA_S_VALUE),
+                             __sa_load_pair(slot + SA_S_COMPARE));
+    if (value != old)
+      __sa_store_relaxed(target, value);
+    __sa_store_pair(slot + SA_S_VALUE, old);
+    __sa_store_release(slot + SA_S_STATE, SA_REQ_DONE);
+  }
+}
+
+/* Counts the worker groups that have started and finished. */
+static void __sa_count_workers(__global uint *state, __local uint *scratch,
+                               uint workers, uint lid, uint items) {
+  uint started = 0, done = 0;
+  for (uint w = lid; w < workers; w += items) {
+    started += __sa_load_relaxed(state + SA_W_STARTED(w)) != 0;
+    done += __sa_load_acquire(state + SA_W_DONE(w)) != 0;
+  }
+  if (started)
+    atomic_add(&scratch[SA_L_STARTED], started); /* local memory */
+  if (done)
+    atomic_add(&scratch[SA_L_DONE], done);
+}
+
+static void __sa_coordinate(__global uint *state, __local uint *scratch) {
+  uint lid = __sa_local_linear_id(), items = __sa_local_items();
+  uint workers = __sa_load_relaxed(state + SA_H_WORKERS);
+  uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
+  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
+  __global uint *slot0 = state + SA_SLOT_BASE(workers);
+  if (lid == 0)
+    __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
+  uint idle = 0;
+  for (uint round = 1;; ++round) {
+    if (lid == 0) {
+      scratch[SA_L_COUNT] = 0;
+      scratch[SA_L_DONE] = 0;
+      scratch[SA_L_STARTED] = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    /* Workers are counted before gathering: a worker that is done has no
+     * request left, so "all done" read here means nothing can be missed. */
+    __sa_count_workers(state, scratch, workers, lid, items);
+    __sa_gather(slot0, scratch, slots, capacity, round, lid, items);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    uint count = min(scratch[SA_L_COUNT], capacity);
+    __sa_serve(slot0, scratch, count, lid);
+    uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
+    if (lid == 0)
+      __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    if (done == workers)
+      break;
+    /* Workers that never start are not co-resident with the coordinator;
+     * waiting for them could last forever. */
+    idle = (count == 0 && started < workers) ? idle + 1 : 0;
+    if (idle > idle_limit) {
+      if (lid == 0)
+        __sa_record_error(state, SA_DEV_NOT_CORESIDENT, workers - started);
+      break;
+    }
+  }
+  if (lid == 0)
+    __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
+}
+
+/* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
+
+static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                          ulong compare) {
+  if (ctx->failed)
+    return 0;
+  __global uint *state = ctx->state, *slot = ctx->slot;
+  __sa_store_relaxed(slot + SA_S_OP, op);
+  __sa_store_pair(slot + SA_S_ADDR, addr);
+  __sa_store_pair(slot + SA_S_VALUE, value);
+  __sa_store_pair(slot + SA_S_COMPARE, compare);
+  __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
+
+  /* Wait for the coordinator, and only for it: give up when it has left,
+   * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
+   * more rounds than it needs to reach every slot. */
+  uint spin_limit = __sa_load_relaxed(state + SA_H_SPIN_LIMIT);
+  uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
+  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  uint round_limit = 4u * (slots / capacity + 1u) + 64u;
+  uint seen = __sa_load_relaxed(state + SA_C_HEARTBEAT);
+  uint stale = 0, rounds = 0, error = SA_DEV_OK;
+  for (uint poll = 1; __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
+    if ((poll & 63u) != 0)
+      continue;
+    uint beat = __sa_load_relaxed(state + SA_C_HEARTBEAT);
+    if (beat != seen) {
+      rounds += beat - seen;
+      seen = beat;
+      stale = 0;
+      if (rounds > round_limit)
+        error = SA_DEV_LOST_REQUEST;
+    } else if (++stale > spin_limit) {
+      error = SA_DEV_SPIN_TIMEOUT;
+    }
+    if (__sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED &&
+        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE)
+      error = SA_DEV_COORDINATOR_GONE;
+    if (error != SA_DEV_OK) {
+      __sa_record_error(state, error, ctx->group);
+      ctx->failed = 1;
+      return 0;
+    }
+  }
+  return __sa_load_pair(slot + SA_S_VALUE);
+}
+
+static inline ulong __sa_addr(volatile __global void *p) {
+  return (ulong)(uintptr_t)p;
+}
+
+#define SA_DEFINE_ATOMIC32(name, op)                                           \
+  static inline int __sa_atomic_##name##_int(volatile __global int *p, int v,  \
+                                             __sa_ctx_t *ctx) {                \
+    return (int)__sa_request(ctx, (op), __sa_addr(p), (uint)v, 0);             \
+  }                                                                            \
+  static inline uint __sa_atomic_##name##_uint(volatile __global uint *p,      \
+                                               uint v, __sa_ctx_t *ctx) {      \
+    return (uint)__sa_request(ctx, (op), __sa_addr(p), v, 0);                  \
+  }
+SA_DEFINE_ATOMIC32(add, SA_OP_ADD)
+SA_DEFINE_ATOMIC32(sub, SA_OP_SUB)
+SA_DEFINE_ATOMIC32(xchg, SA_OP_XCHG)
+SA_DEFINE_ATOMIC32(and, SA_OP_AND)
+SA_DEFINE_ATOMIC32(or, SA_OP_OR)
+SA_DEFINE_ATOMIC32(xor, SA_OP_XOR)
+#undef SA_DEFINE_ATOMIC32
+
+static inline int __sa_atomic_min_int(volatile __global int *p, int v,
+                                      __sa_ctx_t *ctx) {
+  return (int)__sa_request(ctx, SA_OP_MIN | SA_OP_SIGNED, __sa_addr(p), (uint)v, 0);
+}
+static inline uint __sa_atomic_min_uint(volatile __global uint *p, uint v,
+                                        __sa_ctx_t *ctx) {
+  return (uint)__sa_request(ctx, SA_OP_MIN, __sa_addr(p), v, 0);
+}
+static inline int __sa_atomic_max_int(volatile __global int *p, int v,
+                                      __sa_ctx_t *ctx) {
+  return (int)__sa_request(ctx, SA_OP_MAX | SA_OP_SIGNED, __sa_addr(p), (uint)v, 0);
+}
+static inline uint __sa_atomic_max_uint(volatile __global uint *p, uint v,
+                                        __sa_ctx_t *ctx) {
+  return (uint)__sa_request(ctx, SA_OP_MAX, __sa_addr(p), v, 0);
+}
+static inline int __sa_atomic_inc_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  return __sa_atomic_add_int(p, 1, ctx);
+}
+static inline uint __sa_atomic_inc_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  return __sa_atomic_add_uint(p, 1u, ctx);
+}
+static inline int __sa_atomic_dec_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  return __sa_atomic_sub_int(p, 1, ctx);
+}
+static inline uint __sa_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  return __sa_atomic_sub_uint(p, 1u, ctx);
+}
+static inline int __sa_atomic_cmpxchg_int(volatile __global int *p, int cmp,
+                                          int v, __sa_ctx_t *ctx) {
+  return (int)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), (uint)v, (uint)cmp);
+}
+static inline uint __sa_atomic_cmpxchg_uint(volatile __global uint *p, uint cmp,
+                                            uint v, __sa_ctx_t *ctx) {
+  return (uint)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), v, cmp);
+}
+
+/* ---- the kernel's dispatch ----------------------------------------------- */
+
+/* Called first by every work-item of a rewritten kernel. Returns nonzero in
+ * the coordinator group (after it has served every request) and when the
+ * launch was not set up by the host runtime; the kernel then returns. */
+static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
+                             __global uint *state) {
+  ctx->state = state;
+  ctx->failed = 0;
+  if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
+      __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0)) {
+    if (get_group_id(0) == 0 && __sa_local_linear_id() == 0)
+      __sa_record_error(state, SA_DEV_BAD_STATE, 0);
+    return 1;
+  }
+  if (get_group_id(0) == 0) {
+    __sa_coordinate(state, scratch);
+    return 1;
+  }
+  uint worker = (uint)get_group_id(0) - 1u;
+  ctx->workers = __sa_load_relaxed(state + SA_H_WORKERS);
+  ctx->user_groups = __sa_load_relaxed(state + SA_H_USER_GROUPS);
+  for (uint d = 0; d < 3; ++d) {
+    ctx->num_groups[d] = __sa_load_relaxed(state + SA_H_NUM_GROUPS + d);
+    ctx->offset[d] = __sa_load_pair(state + SA_H_OFFSET + 2u * d);
+  }
+  ctx->slot = state + SA_SLOT_BASE(ctx->workers) +
+              (worker * __sa_local_items() + __sa_local_linear_id()) *
+                  SA_SLOT_WORDS;
+  __sa_set_group(ctx, worker);
+  if (__sa_local_linear_id() == 0)
+    __sa_store_release(state + SA_W_STARTED(worker), 1u);
+  return 0;
+}
+
+/* Moves a worker on to its next user group; zero when it has run them all. */
+static int __sa_next_group(__sa_ctx_t *ctx) {
+  uint next = ctx->group + ctx->workers;
+  if (next >= ctx->user_groups)
+    return 0;
+  __sa_set_group(ctx, next);
+  /* The user's groups run one after another here; their __local data must
+   * not be shared, as it would not be between real groups. */
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  return 1;
+}
+
+/* Called by every work-item of a worker after its last group: once all of
+ * them are past their last request, the coordinator may stop. */
+static void __sa_kernel_end(__sa_ctx_t *ctx) {
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (__sa_local_linear_id() == 0)
+    __sa_store_release(ctx->state + SA_W_DONE((uint)get_group_id(0) - 1u), 1u);
+}
+
+#endif /* SOFTATOMIC_RUNTIME */

@@ -1,0 +1,39 @@
+# lit configuration for softatomic (configured by lit.site.cfg.py).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "softatomic"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".cl", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.softatomic_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.add_tool_substitutions(
+    [ToolSubst("softatomic-rewrite", unresolved="fatal"),
+     ToolSubst("sa-difftest", unresolved="fatal")],
+    [config.softatomic_tools_dir])
+llvm_config.add_tool_substitutions(
+    [ToolSubst("FileCheck", config.filecheck, unresolved="fatal")])
+
+# Every rewrite test also compiles what the rewriter wrote, as OpenCL C, with
+# clang's own OpenCL declarations: %clang_cl_check -cl-std=CL1.2 file.cl
+config.substitutions.append(
+    ("%clang_cl_check",
+     "%s -x cl -target spir64 -Xclang -finclude-default-header -fsyntax-only"
+     % config.clang))
+
+# Execution tests spin on a real OpenCL device; on a 2-core machine two of
+# them at once would fight for the cores the coordinator needs.
+lit_config.parallelism_groups["opencl-device"] = 1
+
+# One command runs the suite on any platform: SA_PLATFORM / SA_DEVICE pick
+# the OpenCL platform and device by name (see test/exec/README.md).
+for var in ["SA_PLATFORM", "SA_DEVICE", "OCL_ICD_VENDORS", "POCL_MAX_PTHREAD_COUNT",
+            "POCL_CPU_MAX_CU_COUNT", "SOFTATOMIC_SPIN_LIMIT", "HOME"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
