@@ -9,6 +9,7 @@ packages=(
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev # OpenCL API
   pocl-opencl-icd clinfo # the OpenCL device every machine has (CPU)
   nlohmann-json3-dev # the host runtime reads the kernel manifest
+  libgtest-dev # the host runtime API tests
 )
 
 missing=()

@@ -31,6 +31,11 @@ config.substitutions.append(
 # them at once would fight for the cores the coordinator needs.
 lit_config.parallelism_groups["opencl-device"] = 1
 
+# Tests that rely on PoCL's scheduling (one work-group per thread) say
+# REQUIRES: pocl.
+if "portable" in os.environ.get("SA_PLATFORM", "Portable Computing Language").lower():
+    config.available_features.add("pocl")
+
 # One command runs the suite on any platform: SA_PLATFORM / SA_DEVICE pick
 # the OpenCL platform and device by name (see test/exec/README.md).
 for var in ["SA_PLATFORM", "SA_DEVICE", "OCL_ICD_VENDORS", "POCL_MAX_PTHREAD_COUNT",

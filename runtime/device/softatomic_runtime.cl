@@ -1,6 +1,7 @@
 /*
  * softatomic device runtime: software atomics served by a coordinator
- * work-group, after Elteir, Lin and Feng (ICPADS 2011), Sections IV-B/C.
+ * work-group, after Elteir, Lin and Feng, "Performance Characterization and
+ * Optimization of Atomic Operations on AMD GPUs", Sections IV-B/C.
  *
  * A rewritten kernel is launched with 1 + P physical work-groups, all of them
  * co-resident (the host runtime caps P). Physical group 0 is the coordinator;

@@ -1,0 +1,45 @@
+// What every softatomic host program needs from OpenCL: a platform and
+// device chosen by name (never by index 0: PoCL and a GPU driver may both be
+// installed), a profiling queue, and programs built from files with their
+// build log on failure.
+#ifndef SOFTATOMIC_EXAMPLES_CLSESSION_H
+#define SOFTATOMIC_EXAMPLES_CLSESSION_H
+
+#include "softatomic/softatomic.h"
+
+#include <string>
+
+namespace softatomic {
+
+struct ClSession {
+  cl_platform_id Platform = nullptr;
+  cl_device_id Device = nullptr;
+  cl_context Context = nullptr;
+  cl_command_queue Queue = nullptr;
+  std::string PlatformName, DeviceName;
+
+  ClSession() = default;
+  ClSession(const ClSession &) = delete;
+  ClSession &operator=(const ClSession &) = delete;
+  ~ClSession();
+
+  /// Opens the first device whose name contains DeviceMatch on the first
+  /// platform whose name contains PlatformMatch (case-insensitive; empty
+  /// matches all). Empty arguments fall back to the SA_PLATFORM and
+  /// SA_DEVICE environment variables, then to PoCL.
+  bool open(std::string PlatformMatch, std::string DeviceMatch, std::string &Error);
+
+  /// Builds the OpenCL C file at Path; the build log goes into Error.
+  cl_program build(const std::string &Path, const std::string &Options,
+                   std::string &Error);
+};
+
+/// The whole file, or false.
+bool readFile(const std::string &Path, std::string &Text);
+
+/// A completed command's device time in milliseconds (profiling queue).
+double eventMillis(cl_event Event);
+
+} // namespace softatomic
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * softatomic host runtime: launches kernels rewritten by softatomic-rewrite.
+ *
+ * saEnqueueNDRangeKernel is a drop-in replacement for clEnqueueNDRangeKernel.
+ * For a kernel the rewriter did not change it is clEnqueueNDRangeKernel. For
+ * a rewritten kernel it chooses a local size if none is given, adds the
+ * coordinator work-group, caps the physical work-groups at what the device
+ * runs at once (the device code covers all of the caller's work-groups),
+ * creates and binds the runtime's state, and sets the extra arguments.
+ * The caller's clSetKernelArg indices stay valid: the extra arguments come
+ * after the kernel's own.
+ *
+ * Errors are cl_int codes: OpenCL's own, or the SA_* codes below;
+ * saGetErrorString names either, and saGetLastErrorMessage gives the details
+ * of the calling thread's last failure.
+ */
+#ifndef SOFTATOMIC_SOFTATOMIC_H
+#define SOFTATOMIC_SOFTATOMIC_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#ifdef __APPLE__
+#include <OpenCL/opencl.h>
+#else
+#include <CL/cl.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Symbol export, set when the library itself is built. */
+#ifndef SA_API
+#define SA_API
+#endif
+
+#define SA_VERSION "0.1.0"
+
+/* softatomic's own error codes, below OpenCL's range. */
+#define SA_INVALID_MANIFEST -9001      /* manifest missing a field or malformed */
+#define SA_VERSION_MISMATCH -9002      /* kernel rewritten for another runtime */
+#define SA_DEVICE_NOT_SUPPORTED -9003  /* no safe co-residency bound known */
+#define SA_NOT_CORESIDENT -9004        /* device: a work-group never started */
+#define SA_COORDINATOR_GONE -9005      /* device: request after the coordinator left */
+#define SA_SPIN_TIMEOUT -9006          /* device: coordinator stopped making progress */
+#define SA_LOST_REQUEST -9007          /* device: a request was not served in time */
+#define SA_BAD_STATE -9008             /* device: state not set up by this runtime */
+
+/* Drop-in for clEnqueueNDRangeKernel (same arguments, same event). */
+SA_API cl_int saEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
+                              cl_uint work_dim,
+                              const size_t *global_work_offset,
+                              const size_t *global_work_size,
+                              const size_t *local_work_size,
+                              cl_uint num_events_in_wait_list,
+                              const cl_event *event_wait_list,
+                              cl_event *event);
+
+/* Waits for every command of the queue (clFinish), then reports the first
+ * device-side failure of a softatomic launch on it since the last call
+ * (SA_SPIN_TIMEOUT and the other device codes), or CL_SUCCESS. */
+SA_API cl_int saFinish(cl_command_queue queue);
+
+/* Registers the manifest of a program the runtime cannot read the source of
+ * (one built with clCreateProgramWithBinary or IL). The JSON is what
+ * `softatomic-rewrite --manifest` wrote. */
+SA_API cl_int saRegisterProgramManifest(cl_program program, const char *manifest_json);
+
+/* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
+SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
+
+/* The physical work-groups (coordinator included) the runtime would launch
+ * for this kernel, device and local size: what the device runs at once. */
+SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
+                             size_t local_items, size_t *groups);
+
+/* The name of an OpenCL or softatomic error code, e.g. "SA_SPIN_TIMEOUT". */
+SA_API const char *saGetErrorString(cl_int code);
+
+/* What went wrong in the calling thread's last failing call, in words. */
+SA_API const char *saGetLastErrorMessage(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOFTATOMIC_SOFTATOMIC_H */

@@ -1,0 +1,57 @@
+// Small typed wrappers over the clGet*Info queries the runtime makes.
+#ifndef SOFTATOMIC_HOST_CLQUERY_H
+#define SOFTATOMIC_HOST_CLQUERY_H
+
+#include "softatomic/softatomic.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace softatomic {
+
+/// A scalar device property; zero-initialised if the query fails.
+template <typename T> T deviceInfo(cl_device_id Device, cl_device_info Param) {
+  T Value{};
+  clGetDeviceInfo(Device, Param, sizeof(T), &Value, nullptr);
+  return Value;
+}
+
+/// A string property through Query(Param, Size, Value, SizeRet).
+template <typename QueryFn> std::string infoString(QueryFn Query) {
+  size_t Size = 0;
+  if (Query(0, nullptr, &Size) != CL_SUCCESS || Size == 0)
+    return {};
+  std::vector<char> Text(Size);
+  if (Query(Size, Text.data(), nullptr) != CL_SUCCESS)
+    return {};
+  return std::string(Text.data(), strnlen(Text.data(), Size));
+}
+
+inline std::string deviceString(cl_device_id Device, cl_device_info Param) {
+  return infoString([&](size_t S, void *V, size_t *R) {
+    return clGetDeviceInfo(Device, Param, S, V, R);
+  });
+}
+
+inline std::string platformString(cl_platform_id Platform, cl_platform_info Param) {
+  return infoString([&](size_t S, void *V, size_t *R) {
+    return clGetPlatformInfo(Platform, Param, S, V, R);
+  });
+}
+
+inline std::string kernelName(cl_kernel Kernel) {
+  return infoString([&](size_t S, void *V, size_t *R) {
+    return clGetKernelInfo(Kernel, CL_KERNEL_FUNCTION_NAME, S, V, R);
+  });
+}
+
+inline std::string programSource(cl_program Program) {
+  return infoString([&](size_t S, void *V, size_t *R) {
+    return clGetProgramInfo(Program, CL_PROGRAM_SOURCE, S, V, R);
+  });
+}
+
+} // namespace softatomic
+
+#endif

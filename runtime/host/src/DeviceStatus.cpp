@@ -1,0 +1,120 @@
+#include "DeviceStatus.h"
+
+#include "Error.h"
+#include "softatomic_layout.h"
+
+#include <cstdio>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace softatomic {
+
+namespace {
+struct PendingLaunch {
+  cl_command_queue Queue;
+  cl_event ReadDone = nullptr;
+  cl_uint Words[2] = {0, 0}; ///< SA_E_CODE, SA_E_DETAIL, read back here
+  std::string KernelName;
+};
+
+struct QueueError {
+  cl_int Code;
+  std::string Message;
+};
+
+/// Launches whose status is still on its way, and each queue's first error.
+struct StatusBook {
+  std::mutex Lock;
+  std::list<std::unique_ptr<PendingLaunch>> Pending; // stable read targets
+  std::map<cl_command_queue, QueueError> FirstError;
+
+  /// Takes the status of launches whose read-back completed (all of the
+  /// queue's when Wait is set, after clFinish). Needs Lock held.
+  void harvest(cl_command_queue OnlyQueue, bool Wait) {
+    for (auto It = Pending.begin(); It != Pending.end();) {
+      PendingLaunch &L = **It;
+      if (OnlyQueue && L.Queue != OnlyQueue) {
+        ++It;
+        continue;
+      }
+      cl_int Status = CL_QUEUED;
+      if (Wait)
+        clWaitForEvents(1, &L.ReadDone);
+      clGetEventInfo(L.ReadDone, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                     sizeof(Status), &Status, nullptr);
+      if (Status > CL_COMPLETE) {
+        ++It;
+        continue;
+      }
+      record(L, Status);
+      clReleaseEvent(L.ReadDone);
+      It = Pending.erase(It);
+    }
+  }
+
+  void record(const PendingLaunch &L, cl_int Status) {
+    cl_int Code = Status < 0 ? Status : deviceErrorCode(L.Words[0]);
+    if (Code == CL_SUCCESS)
+      return;
+    std::string Message = "kernel '" + L.KernelName + "': ";
+    if (Status < 0)
+      Message += "the launch failed on the device";
+    else if (L.Words[0] == SA_DEV_NOT_CORESIDENT)
+      Message += std::to_string(L.Words[1]) +
+                 " worker group(s) never started while the coordinator ran";
+    else
+      Message += "a software atomic of user work-group " +
+                 std::to_string(L.Words[1]) + " was not served";
+    // Results of such a launch are wrong: say so even to callers that never
+    // call saFinish.
+    std::fprintf(stderr, "softatomic: %s: %s\n", saGetErrorString(Code),
+                 Message.c_str());
+    FirstError.emplace(L.Queue, QueueError{Code, Message});
+  }
+};
+
+StatusBook &book() {
+  static StatusBook Book;
+  return Book;
+}
+} // namespace
+
+cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
+                   const std::string &KernelName) {
+  StatusBook &B = book();
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  B.harvest(nullptr, /*Wait=*/false); // keeps the list short without saFinish
+  auto L = std::make_unique<PendingLaunch>();
+  L->Queue = Queue;
+  L->KernelName = KernelName;
+  cl_int Err = clEnqueueReadBuffer(Queue, State, CL_FALSE, SA_E_CODE * 4,
+                                   sizeof(L->Words), L->Words, 1, &KernelDone,
+                                   &L->ReadDone);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "could not enqueue the read-back of the runtime status");
+  B.Pending.push_back(std::move(L));
+  return CL_SUCCESS;
+}
+
+cl_int finishQueue(cl_command_queue Queue) {
+  cl_int Err = clFinish(Queue);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "clFinish failed");
+  StatusBook &B = book();
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  B.harvest(Queue, /*Wait=*/true);
+  auto It = B.FirstError.find(Queue);
+  if (It == B.FirstError.end())
+    return succeed();
+  QueueError E = It->second;
+  B.FirstError.erase(It);
+  return fail(E.Code, E.Message);
+}
+
+} // namespace softatomic
+
+extern "C" cl_int saFinish(cl_command_queue Queue) {
+  return softatomic::finishQueue(Queue);
+}

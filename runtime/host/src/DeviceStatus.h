@@ -1,0 +1,22 @@
+// Device-side failures of softatomic launches (a bounded wait that ran out)
+// are written into the launch's state buffer. Each launch reads that word
+// back without blocking; saFinish reports the first failure of a queue.
+#ifndef SOFTATOMIC_HOST_DEVICESTATUS_H
+#define SOFTATOMIC_HOST_DEVICESTATUS_H
+
+#include "softatomic/softatomic.h"
+
+#include <string>
+
+namespace softatomic {
+
+/// Enqueues, after KernelDone, the read-back of State's error words.
+cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
+                   const std::string &KernelName);
+
+/// clFinish(Queue), then the first device-side error since the last call.
+cl_int finishQueue(cl_command_queue Queue);
+
+} // namespace softatomic
+
+#endif

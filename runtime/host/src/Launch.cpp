@@ -1,0 +1,316 @@
+// saEnqueueNDRangeKernel: the launch of a rewritten kernel. The device code
+// (runtime/device) runs the caller's NDRange on 1 + P physical work-groups:
+// group 0 coordinates, groups 1..P run the caller's groups in turn.
+#include "ClQuery.h"
+#include "Coresidency.h"
+#include "DeviceStatus.h"
+#include "Error.h"
+#include "Manifest.h"
+#include "softatomic_layout.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <vector>
+
+using namespace softatomic;
+
+namespace {
+
+/// A launch of a rewritten kernel, worked out before anything is enqueued.
+struct LaunchPlan {
+  cl_uint WorkDim = 1;
+  size_t Local[3] = {1, 1, 1};
+  size_t NumGroups[3] = {1, 1, 1};
+  size_t Offset[3] = {0, 0, 0};
+  size_t UserGroups = 1;
+  size_t Workers = 0;
+  size_t ListCapacity = 0;
+  bool Gpu = false;
+};
+
+/// A limit from the environment, else Default.
+cl_uint envLimit(const char *Name, cl_uint Default) {
+  const char *Value = std::getenv(Name);
+  if (!Value)
+    return Default;
+  unsigned long long N = std::strtoull(Value, nullptr, 10);
+  return N == 0 ? Default : (cl_uint)std::min<unsigned long long>(N, 0xffffffffu);
+}
+
+/// The local size for a caller who passed none: the kernel's required size
+/// if it has one, else the largest divisor of the global size in dimension 0
+/// that the kernel and device allow, up to 256, preferring multiples of the
+/// kernel's preferred multiple. Other dimensions get 1.
+cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
+                       const size_t *Global, size_t *Local) {
+  size_t Required[3] = {0, 0, 0};
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                           sizeof(Required), Required, nullptr);
+  if (Required[0] != 0) {
+    std::copy(Required, Required + 3, Local);
+    return CL_SUCCESS;
+  }
+  size_t KernelMax = 0, Multiple = 1;
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_WORK_GROUP_SIZE,
+                           sizeof(KernelMax), &KernelMax, nullptr);
+  clGetKernelWorkGroupInfo(Kernel, Device,
+                           CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                           sizeof(Multiple), &Multiple, nullptr);
+  size_t ItemMax[3] = {KernelMax, 1, 1};
+  clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof(ItemMax),
+                  ItemMax, nullptr);
+  size_t Limit = std::min({KernelMax ? KernelMax : 256, ItemMax[0], size_t(256)});
+  Multiple = std::max<size_t>(Multiple, 1);
+  size_t Best = 1;
+  for (size_t L = Limit; L >= 1; --L) {
+    if (Global[0] % L != 0)
+      continue;
+    if (L % Multiple == 0) {
+      Best = L;
+      break;
+    }
+    if (Best == 1)
+      Best = L; // the largest divisor, if no multiple divides
+  }
+  Local[0] = Best;
+  for (cl_uint D = 1; D < 3; ++D)
+    Local[D] = 1;
+  (void)WorkDim;
+  return CL_SUCCESS;
+}
+
+/// Geometry, physical group count and scratch size for one launch.
+cl_int planLaunch(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
+                  const size_t *Offset, const size_t *Global,
+                  const size_t *Local, LaunchPlan &Plan) {
+  if (WorkDim < 1 || WorkDim > 3)
+    return fail(CL_INVALID_WORK_DIMENSION, "work_dim must be 1, 2 or 3");
+  if (!Global)
+    return fail(CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size is NULL");
+  Plan.WorkDim = WorkDim;
+  size_t Global3[3] = {1, 1, 1};
+  for (cl_uint D = 0; D < WorkDim; ++D) {
+    if (Global[D] == 0)
+      return fail(CL_INVALID_GLOBAL_WORK_SIZE, "a global work size is 0");
+    Global3[D] = Global[D];
+    Plan.Offset[D] = Offset ? Offset[D] : 0;
+  }
+  if (Local) {
+    for (cl_uint D = 0; D < WorkDim; ++D)
+      Plan.Local[D] = Local[D];
+  } else if (cl_int Err = chooseLocalSize(Kernel, Device, WorkDim, Global3, Plan.Local)) {
+    return Err;
+  }
+  for (cl_uint D = 0; D < 3; ++D) {
+    if (Plan.Local[D] == 0 || Global3[D] % Plan.Local[D] != 0)
+      return fail(CL_INVALID_WORK_GROUP_SIZE,
+                  "the global size " + std::to_string(Global3[D]) +
+                      " in dimension " + std::to_string(D) +
+                      " is not a multiple of the local size " +
+                      std::to_string(Plan.Local[D]) +
+                      " (non-uniform work-groups are not supported)");
+    Plan.NumGroups[D] = Global3[D] / Plan.Local[D];
+  }
+  Plan.UserGroups = Plan.NumGroups[0] * Plan.NumGroups[1] * Plan.NumGroups[2];
+  if (Plan.UserGroups > 0xffffffffu)
+    return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
+
+  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
+  size_t Coresident = 0;
+  if (cl_int Err = coresidentGroups(Device, LocalItems, Coresident))
+    return Err;
+  Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
+  Plan.Gpu = isGpu(Device);
+
+  // The coordinator gathers up to ListCapacity requests a round in local
+  // memory; give it what the kernel leaves free, up to two per slot line.
+  cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
+  cl_ulong KernelLocal = 0;
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof(KernelLocal), &KernelLocal, nullptr);
+  cl_ulong Free = DeviceLocal > KernelLocal + 256 ? DeviceLocal - KernelLocal - 256 : 0;
+  size_t Fit = Free / (4 * SA_L_ENTRY_WORDS);
+  Fit = Fit > SA_L_LIST ? Fit - SA_L_LIST : 0;
+  size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
+  Plan.ListCapacity = std::min({Wanted, Fit, Plan.Workers * LocalItems});
+  if (Plan.ListCapacity == 0)
+    return fail(CL_OUT_OF_RESOURCES,
+                "no local memory is left for the coordinator's request list");
+  return CL_SUCCESS;
+}
+
+/// The state buffer's initial contents: the header, then zeros.
+std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
+  cl_uint Workers = (cl_uint)Plan.Workers;
+  cl_uint Slots = Workers * (cl_uint)(Plan.Local[0] * Plan.Local[1] * Plan.Local[2]);
+  std::vector<cl_uint> Words(SA_STATE_WORDS(Workers, Slots), 0);
+  Words[SA_H_MAGIC] = SA_STATE_MAGIC;
+  Words[SA_H_WORK_DIM] = Plan.WorkDim;
+  Words[SA_H_USER_GROUPS] = (cl_uint)Plan.UserGroups;
+  Words[SA_H_WORKERS] = Workers;
+  for (int D = 0; D < 3; ++D) {
+    Words[SA_H_NUM_GROUPS + D] = (cl_uint)Plan.NumGroups[D];
+    Words[SA_H_OFFSET + 2 * D] = (cl_uint)(Plan.Offset[D] & 0xffffffffu);
+    Words[SA_H_OFFSET + 2 * D + 1] = (cl_uint)((unsigned long long)Plan.Offset[D] >> 32);
+  }
+  // Polls (of 64 spins) without coordinator progress, and coordinator rounds
+  // waiting for absent workers, before giving up: about a second or two on
+  // either kind of device. A CPU spins faster, and its coordinator thread
+  // may be descheduled for a while without anything being wrong.
+  Words[SA_H_SPIN_LIMIT] = envLimit("SOFTATOMIC_SPIN_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 24);
+  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 20);
+  Words[SA_H_SLOTS] = Slots;
+  Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
+  return Words;
+}
+
+/// clSetKernelArg + clEnqueueNDRangeKernel must not interleave between
+/// threads that launch the same kernel object.
+std::mutex &launchLock() {
+  static std::mutex Lock;
+  return Lock;
+}
+
+/// Two rewritten launches running at once on one device would each count on
+/// every co-resident slot and starve each other, so each launch waits for
+/// the previous one on the same device (queues of one context can share
+/// events). Guarded by launchLock().
+std::map<std::pair<cl_context, cl_device_id>, cl_event> &lastLaunch() {
+  static std::map<std::pair<cl_context, cl_device_id>, cl_event> Last;
+  return Last;
+}
+
+cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
+                       const RewrittenKernel &Entry, const std::string &Name,
+                       cl_uint WorkDim, const size_t *Offset,
+                       const size_t *Global, const size_t *Local,
+                       cl_uint NumWait, const cl_event *WaitList,
+                       cl_event *Event) {
+  cl_device_id Device = nullptr;
+  cl_context Context = nullptr;
+  cl_int Err = clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "invalid command queue");
+  clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context, nullptr);
+
+  std::lock_guard<std::mutex> Guard(launchLock());
+  // A small scratch first, so the kernel's local memory size below counts
+  // the user's own __local use and not this argument from a past launch.
+  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 4 * SA_L_LIST, nullptr);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "kernel '" + Name + "' has no softatomic scratch argument at index " +
+                         std::to_string(Entry.ScratchIndex));
+  LaunchPlan Plan;
+  if ((Err = planLaunch(Kernel, Device, WorkDim, Offset, Global, Local, Plan)))
+    return Err;
+
+  std::vector<cl_uint> Words = initialState(Plan);
+  cl_mem State = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                Words.size() * sizeof(cl_uint), Words.data(), &Err);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "could not create the runtime state buffer");
+  // OpenCL keeps the buffer alive until the commands that use it complete.
+  struct Release {
+    cl_mem M;
+    ~Release() { clReleaseMemObject(M); }
+  } ReleaseState{State};
+
+  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, SA_SCRATCH_BYTES(Plan.ListCapacity), nullptr);
+  if (Err == CL_SUCCESS)
+    Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &State);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "could not set the softatomic arguments of kernel '" + Name + "'");
+
+  size_t PhysicalGlobal[3] = {(Plan.Workers + 1) * Plan.Local[0], Plan.Local[1], Plan.Local[2]};
+  std::vector<cl_event> Wait(WaitList, WaitList + NumWait);
+  cl_event &Previous = lastLaunch()[{Context, Device}];
+  cl_int PreviousStatus = CL_COMPLETE;
+  if (Previous)
+    clGetEventInfo(Previous, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(PreviousStatus),
+                   &PreviousStatus, nullptr);
+  if (Previous && PreviousStatus <= CL_COMPLETE) { // done: no need to hold it
+    clReleaseEvent(Previous);
+    Previous = nullptr;
+  }
+  if (Previous)
+    Wait.push_back(Previous);
+  cl_event KernelDone = nullptr;
+  Err = clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, nullptr, PhysicalGlobal, Plan.Local,
+                               (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(),
+                               &KernelDone);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name + "' failed");
+  if (Previous)
+    clReleaseEvent(Previous);
+  clRetainEvent(KernelDone);
+  Previous = KernelDone;
+  Err = trackLaunch(Queue, State, KernelDone, Name);
+  if (Event)
+    *Event = KernelDone;
+  else
+    clReleaseEvent(KernelDone);
+  return Err ? Err : succeed();
+}
+
+/// The kernel's entry in its program's manifest, or null if not rewritten.
+cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry, std::string &Name,
+              std::shared_ptr<const Manifest> &Keep) {
+  Entry = nullptr;
+  cl_program Program = nullptr;
+  cl_int Err = clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof(Program), &Program, nullptr);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "invalid kernel");
+  Keep = findManifest(Program, Err);
+  if (Err != CL_SUCCESS || !Keep)
+    return Err;
+  Name = kernelName(Kernel);
+  auto It = Keep->Kernels.find(Name);
+  if (It != Keep->Kernels.end())
+    Entry = &It->second;
+  return CL_SUCCESS;
+}
+
+} // namespace
+
+extern "C" cl_int saEnqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
+                                         cl_uint WorkDim, const size_t *Offset,
+                                         const size_t *Global, const size_t *Local,
+                                         cl_uint NumWait, const cl_event *WaitList,
+                                         cl_event *Event) {
+  const RewrittenKernel *Entry = nullptr;
+  std::string Name;
+  std::shared_ptr<const Manifest> Keep;
+  if (Kernel) {
+    if (cl_int Err = lookUp(Kernel, Entry, Name, Keep))
+      return Err;
+  }
+  if (!Entry) // not rewritten (or invalid: let OpenCL say so)
+    return clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, Offset, Global, Local,
+                                  NumWait, WaitList, Event);
+  return launchRewritten(Queue, Kernel, *Entry, Name, WorkDim, Offset, Global,
+                         Local, NumWait, WaitList, Event);
+}
+
+extern "C" cl_int saIsKernelRewritten(cl_kernel Kernel, cl_bool *Rewritten) {
+  const RewrittenKernel *Entry = nullptr;
+  std::string Name;
+  std::shared_ptr<const Manifest> Keep;
+  if (!Rewritten)
+    return fail(CL_INVALID_VALUE, "Rewritten is NULL");
+  if (cl_int Err = lookUp(Kernel, Entry, Name, Keep))
+    return Err;
+  *Rewritten = Entry ? CL_TRUE : CL_FALSE;
+  return succeed();
+}
+
+extern "C" cl_int saGetCoresidentGroups(cl_kernel Kernel, cl_device_id Device,
+                                        size_t LocalItems, size_t *Groups) {
+  (void)Kernel;
+  if (!Groups)
+    return fail(CL_INVALID_VALUE, "Groups is NULL");
+  if (cl_int Err = coresidentGroups(Device, LocalItems, *Groups))
+    return Err;
+  return succeed();
+}

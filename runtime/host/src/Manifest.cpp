@@ -1,0 +1,138 @@
+#include "Manifest.h"
+
+#include "ClQuery.h"
+#include "Error.h"
+#include "softatomic_layout.h"
+
+#include <nlohmann/json.hpp>
+
+#include <mutex>
+
+namespace softatomic {
+
+static const char ManifestMarker[] = "softatomic-manifest:";
+
+std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
+                                              std::string &Error) {
+  auto Doc = nlohmann::json::parse(Json, nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object()) {
+    Error = "the manifest is not a JSON object";
+    return nullptr;
+  }
+  try {
+    auto M = std::make_shared<Manifest>();
+    M->RuntimeVersion = Doc.at("runtime_version").get<std::string>();
+    for (const auto &K : Doc.at("kernels")) {
+      RewrittenKernel Entry;
+      Entry.UserArgs = K.at("user_args").get<cl_uint>();
+      bool HaveScratch = false, HaveState = false;
+      for (const auto &Arg : K.at("extra_args")) {
+        auto Kind = Arg.at("kind").get<std::string>();
+        auto Index = Arg.at("index").get<cl_uint>();
+        if (Kind == "local_scratch") {
+          Entry.ScratchIndex = Index;
+          HaveScratch = true;
+        } else if (Kind == "state") {
+          Entry.StateIndex = Index;
+          HaveState = true;
+        }
+      }
+      if (!HaveScratch || !HaveState) {
+        Error = "kernel '" + K.at("name").get<std::string>() +
+                "' lacks its scratch or state argument";
+        return nullptr;
+      }
+      M->Kernels[K.at("name").get<std::string>()] = Entry;
+    }
+    return M;
+  } catch (const nlohmann::json::exception &E) {
+    Error = E.what();
+    return nullptr;
+  }
+}
+
+namespace {
+/// Parsed manifests by their JSON text (so a program is parsed once however
+/// often its kernels launch), and manifests registered by program.
+struct ManifestCache {
+  std::mutex Lock;
+  std::map<std::string, std::shared_ptr<const Manifest>> ByText;
+  std::map<cl_program, std::shared_ptr<const Manifest>> Registered;
+};
+ManifestCache &cache() {
+  static ManifestCache Cache;
+  return Cache;
+}
+} // namespace
+
+/// The JSON of the manifest comment, if Source starts with one.
+static bool manifestText(const std::string &Source, std::string &Json) {
+  size_t Begin = Source.find(ManifestMarker);
+  // The rewriter puts the manifest on the first line; look no further.
+  if (Begin == std::string::npos || Begin > Source.find('\n'))
+    return false;
+  Begin += sizeof(ManifestMarker) - 1;
+  size_t End = Source.find("*/", Begin);
+  if (End == std::string::npos)
+    return false;
+  Json = Source.substr(Begin, End - Begin);
+  return true;
+}
+
+std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code) {
+  Code = CL_SUCCESS;
+  ManifestCache &C = cache();
+  {
+    std::lock_guard<std::mutex> Guard(C.Lock);
+    auto It = C.Registered.find(Program);
+    if (It != C.Registered.end())
+      return It->second;
+  }
+  std::string Json;
+  if (!manifestText(programSource(Program), Json))
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  auto It = C.ByText.find(Json);
+  if (It != C.ByText.end())
+    return It->second;
+  std::string Error;
+  auto M = parseManifest(Json, Error);
+  if (!M) {
+    Code = fail(SA_INVALID_MANIFEST, Error);
+    return nullptr;
+  }
+  if (M->RuntimeVersion != SA_RUNTIME_VERSION) {
+    Code = fail(SA_VERSION_MISMATCH, "the program was rewritten for runtime " +
+                                         M->RuntimeVersion + "; this is " +
+                                         SA_RUNTIME_VERSION);
+    return nullptr;
+  }
+  C.ByText.emplace(Json, M);
+  return M;
+}
+
+cl_int registerManifest(cl_program Program, const char *Json) {
+  if (!Program)
+    return fail(CL_INVALID_PROGRAM, "no program given");
+  ManifestCache &C = cache();
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  if (!Json) {
+    C.Registered.erase(Program);
+    return succeed();
+  }
+  std::string Error;
+  auto M = parseManifest(Json, Error);
+  if (!M)
+    return fail(SA_INVALID_MANIFEST, Error);
+  if (M->RuntimeVersion != SA_RUNTIME_VERSION)
+    return fail(SA_VERSION_MISMATCH, "manifest for runtime " + M->RuntimeVersion);
+  C.Registered[Program] = M;
+  return succeed();
+}
+
+} // namespace softatomic
+
+extern "C" cl_int saRegisterProgramManifest(cl_program Program,
+                                            const char *ManifestJson) {
+  return softatomic::registerManifest(Program, ManifestJson);
+}

@@ -1,0 +1,39 @@
+// The manifest a rewritten program carries: which kernels were rewritten and
+// where their extra arguments sit. Found through CL_PROGRAM_SOURCE (the
+// structured comment on the first line) or registered by the caller.
+#ifndef SOFTATOMIC_HOST_MANIFEST_H
+#define SOFTATOMIC_HOST_MANIFEST_H
+
+#include "softatomic/softatomic.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace softatomic {
+
+struct RewrittenKernel {
+  cl_uint UserArgs = 0;     ///< the kernel's own parameters
+  cl_uint ScratchIndex = 0; ///< the __local scratch argument
+  cl_uint StateIndex = 0;   ///< the __global state argument
+};
+
+struct Manifest {
+  std::string RuntimeVersion;
+  std::map<std::string, RewrittenKernel> Kernels;
+};
+
+/// Parses manifest JSON; on failure returns null and sets Error.
+std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
+                                              std::string &Error);
+
+/// The manifest of Program: a registered one, else the one in its source.
+/// Returns null with Code CL_SUCCESS for a program that was not rewritten.
+std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code);
+
+/// Registers (or, with null Json, forgets) the manifest of Program.
+cl_int registerManifest(cl_program Program, const char *Json);
+
+} // namespace softatomic
+
+#endif

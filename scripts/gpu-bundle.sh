@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Prepares .gpu/ for a machine that has an OpenCL driver (an NVIDIA GPU) but
+# no Clang: the execution tests' kernels rewritten here, their sa-difftest
+# command lines, the Figure 3 kernel, and the header-only JSON library the
+# host runtime builds against. scripts/gpu-run.sh consumes it there.
+# Usage: scripts/gpu-bundle.sh [build-dir]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$here/build}
+cd "$here"
+cmake --build "$build" --target softatomic-rewrite >/dev/null
+rm -rf .gpu
+mkdir -p .gpu/kernels .gpu/deps/include .gpu/deps/share/cmake
+: > .gpu/exec-cases.txt
+for test in test/exec/*.cl; do
+  name=$(basename "$test" .cl)
+  grep -q 'REQUIRES: pocl' "$test" && continue # relies on PoCL's scheduling
+  "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl"
+  grep -E '^// RUN: .*sa-difftest ' "$test" | sed -e 's|^// RUN: ||' \
+    -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" \
+    -e 's/ *|.*$//' -e 's|sa-difftest |build-gpu/bin/sa-difftest |' >>.gpu/exec-cases.txt
+done
+"$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
+cp -r /usr/include/nlohmann .gpu/deps/include/
+cp -r /usr/share/cmake/nlohmann_json .gpu/deps/share/cmake/
+echo "gpu-bundle: $(wc -l <.gpu/exec-cases.txt) execution cases in .gpu/ (carry it)"

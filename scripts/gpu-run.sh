@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang):
+# builds the host runtime and runners against NVIDIA's OpenCL, then runs
+# every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)
+# and the Figure 3 example. Logs go to $OUT (or ./gpu-out).
+set -uo pipefail
+out=${OUT:-$PWD/gpu-out}
+mkdir -p "$out"
+# NVIDIA's OpenCL platform, registered by hand where no ICD file names it.
+lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/ {print $NF; exit}')
+if [ -n "$lib" ]; then
+  mkdir -p /tmp/icd && echo "$lib" >/tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd
+fi
+export SA_PLATFORM=${SA_PLATFORM:-NVIDIA}
+loader=$(ldconfig -p | awk '/libOpenCL.so.1/ {print $NF; exit}')
+cuda_inc=${CUDA_INCLUDE:-/usr/local/cuda/include}
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DSOFTATOMIC_BUILD_REWRITER=OFF \
+    -DOpenCL_INCLUDE_DIR="$cuda_inc" -DOpenCL_LIBRARY="$loader" \
+    -DCMAKE_PREFIX_PATH="$PWD/.gpu/deps" \
+    -DFIGURE3_REWRITTEN="$PWD/.gpu/kernels/figure3.sa.cl" >/dev/null &&
+    cmake --build build-gpu -j "$(nproc)" --target sa-difftest figure3 >/dev/null
+} >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+head -1 "$out/build.log"
+
+pass=0 fail=0
+while IFS= read -r cmd; do
+  [ -z "$cmd" ] && continue
+  if timeout 120 bash -c "$cmd" >>"$out/exec.log" 2>&1; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAILED: $cmd" | tee -a "$out/exec.log"
+  fi
+done <.gpu/exec-cases.txt
+grep -E "kernel time|^sa-difftest" "$out/exec.log" | paste - - | sed -e 's/sa-difftest: //' \
+  -e 's/  kernel time (median of 1)://' >"$out/exec-summary.txt"
+cat "$out/exec-summary.txt"
+build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,454 @@
+// sa-difftest: runs a kernel as written (native atomics) and as rewritten
+// by softatomic-rewrite (software atomics), both through
+// saEnqueueNDRangeKernel, on a real OpenCL device, and compares what they
+// wrote. Used by the lit execution tests (test/exec) and by the GPU runs.
+//
+//   sa-difftest ORIGINAL.cl REWRITTEN.cl --kernel NAME --global X[,Y[,Z]]
+//       [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]] [--build-options OPTS]
+//       [--platform NAME] [--device NAME] [--repeat N]
+//       --arg SPEC ...  (one per kernel parameter, in order)
+//       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
+//       [--expect-error any|SA_CODE]
+//
+// SPEC: buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
+//                              INIT zero|iota|fill=V|random=SEED[,MOD]
+//       scalar:TYPE:VALUE      local:BYTES
+// MODE (per buffer argument I; default equal):
+//   equal          byte-identical in both runs
+//   multiset       the same values in some order
+//   perm=B         both runs hold a permutation of B .. B+COUNT-1
+//   range=LO,HI    every element of both runs within [LO, HI]
+//   ignore         not compared
+// --check-add: OLD[i] is the value atom_add returned to item i, TARGET[i]
+//   the COUNTERS element it added INC[i] to (0xffffffff: no call). Per
+//   counter, sorting its calls by OLD must give a chain from the counter's
+//   initial value to its final value: the adds were linearizable.
+#include "ClSession.h"
+#include "softatomic/softatomic.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace softatomic;
+
+namespace {
+
+struct ArgSpec {
+  enum Kind { Buffer, Scalar, Local } K = Buffer;
+  std::string Type = "uint";
+  size_t Count = 0;        // elements (Buffer) or bytes (Local)
+  std::string Init = "zero";
+  std::string Value;       // Scalar
+  std::string Check = "equal";
+};
+
+struct Options {
+  std::string Original, Rewritten, Kernel, BuildOptions, Platform, Device;
+  std::vector<size_t> Global, Local, Offset;
+  std::vector<ArgSpec> Args;
+  std::vector<size_t> CheckAdd; // OLD, TARGET, INC, COUNTERS
+  std::string ExpectError;
+  int Repeat = 1;
+};
+
+[[noreturn]] void usage(const std::string &Why) {
+  std::fprintf(stderr, "sa-difftest: %s\n(see the comment at the top of sa-difftest.cpp)\n",
+               Why.c_str());
+  std::exit(2);
+}
+
+std::vector<std::string> split(const std::string &S, char Sep) {
+  std::vector<std::string> Parts;
+  size_t Begin = 0;
+  for (size_t End; (End = S.find(Sep, Begin)) != std::string::npos; Begin = End + 1)
+    Parts.push_back(S.substr(Begin, End - Begin));
+  Parts.push_back(S.substr(Begin));
+  return Parts;
+}
+
+std::vector<size_t> sizes(const std::string &S) {
+  std::vector<size_t> V;
+  for (const std::string &P : split(S, ','))
+    V.push_back(std::strtoull(P.c_str(), nullptr, 0));
+  if (V.empty() || V.size() > 3)
+    usage("bad size list '" + S + "'");
+  return V;
+}
+
+size_t elementSize(const std::string &Type) {
+  if (Type == "int" || Type == "uint" || Type == "float")
+    return 4;
+  if (Type == "long" || Type == "ulong")
+    return 8;
+  usage("unknown element type '" + Type + "'");
+}
+
+ArgSpec parseArg(const std::string &S) {
+  std::vector<std::string> P = split(S, ':');
+  ArgSpec A;
+  if (P[0] == "buf" && (P.size() == 3 || P.size() == 4)) {
+    A.Type = P[1];
+    A.Count = std::strtoull(P[2].c_str(), nullptr, 0);
+    if (P.size() == 4)
+      A.Init = P[3];
+    elementSize(A.Type);
+  } else if (P[0] == "scalar" && P.size() == 3) {
+    A.K = ArgSpec::Scalar;
+    A.Type = P[1];
+    A.Value = P[2];
+    elementSize(A.Type);
+  } else if (P[0] == "local" && P.size() == 2) {
+    A.K = ArgSpec::Local;
+    A.Count = std::strtoull(P[1].c_str(), nullptr, 0);
+  } else {
+    usage("bad --arg '" + S + "'");
+  }
+  return A;
+}
+
+Options parseOptions(int Argc, char **Argv) {
+  Options O;
+  std::vector<std::string> Positional;
+  std::vector<std::string> Checks;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&]() -> std::string {
+      if (I + 1 >= Argc)
+        usage(A + " needs a value");
+      return Argv[++I];
+    };
+    if (A == "--kernel") O.Kernel = Next();
+    else if (A == "--global") O.Global = sizes(Next());
+    else if (A == "--local") O.Local = sizes(Next());
+    else if (A == "--offset") O.Offset = sizes(Next());
+    else if (A == "--build-options") O.BuildOptions = Next();
+    else if (A == "--platform") O.Platform = Next();
+    else if (A == "--device") O.Device = Next();
+    else if (A == "--repeat") O.Repeat = std::max(1, std::atoi(Next().c_str()));
+    else if (A == "--arg") O.Args.push_back(parseArg(Next()));
+    else if (A == "--check") Checks.push_back(Next());
+    else if (A == "--check-add") {
+      for (const std::string &P : split(Next(), ','))
+        O.CheckAdd.push_back(std::strtoull(P.c_str(), nullptr, 0));
+      if (O.CheckAdd.size() != 4)
+        usage("--check-add needs OLD,TARGET,INC,COUNTERS");
+    }
+    else if (A == "--expect-error") O.ExpectError = Next();
+    else if (!A.empty() && A[0] == '-') usage("unknown option " + A);
+    else Positional.push_back(A);
+  }
+  if (Positional.size() != 2 || O.Kernel.empty() || O.Global.empty())
+    usage("need ORIGINAL.cl REWRITTEN.cl --kernel NAME --global SIZE");
+  O.Original = Positional[0];
+  O.Rewritten = Positional[1];
+  for (const std::string &C : Checks) {
+    size_t Colon = C.find(':');
+    size_t Index = std::strtoull(C.substr(0, Colon).c_str(), nullptr, 0);
+    if (Colon == std::string::npos || Index >= O.Args.size() ||
+        O.Args[Index].K != ArgSpec::Buffer)
+      usage("bad --check '" + C + "'");
+    O.Args[Index].Check = C.substr(Colon + 1);
+  }
+  for (size_t I : O.CheckAdd)
+    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
+      usage("--check-add names an argument that is not a buffer");
+  return O;
+}
+
+/// A buffer's contents as 64-bit values (sign-extended for int/long).
+std::vector<int64_t> values(const ArgSpec &A, const std::vector<unsigned char> &Bytes) {
+  std::vector<int64_t> V(A.Count);
+  for (size_t I = 0; I < A.Count; ++I) {
+    if (A.Type == "int") { int32_t X; std::memcpy(&X, &Bytes[4 * I], 4); V[I] = X; }
+    else if (A.Type == "uint" || A.Type == "float") { uint32_t X; std::memcpy(&X, &Bytes[4 * I], 4); V[I] = X; }
+    else { int64_t X; std::memcpy(&X, &Bytes[8 * I], 8); V[I] = X; }
+  }
+  return V;
+}
+
+std::vector<unsigned char> initialBytes(const ArgSpec &A) {
+  size_t Size = elementSize(A.Type);
+  std::vector<unsigned char> Bytes(A.Count * Size, 0);
+  std::string Init = A.Init;
+  std::mt19937_64 Random(0);
+  uint64_t Mod = 0;
+  if (Init.rfind("random=", 0) == 0) {
+    std::vector<std::string> P = split(Init.substr(7), ',');
+    Random.seed(std::strtoull(P[0].c_str(), nullptr, 0));
+    Mod = P.size() > 1 ? std::strtoull(P[1].c_str(), nullptr, 0) : 0;
+  }
+  for (size_t I = 0; I < A.Count; ++I) {
+    uint64_t V = 0;
+    if (Init == "zero") V = 0;
+    else if (Init == "iota") V = I;
+    else if (Init.rfind("fill=", 0) == 0) V = std::strtoll(Init.c_str() + 5, nullptr, 0);
+    else if (Init.rfind("random=", 0) == 0) V = Mod ? Random() % Mod : Random();
+    else usage("unknown INIT '" + Init + "'");
+    if (A.Type == "float") {
+      float F = (float)V;
+      std::memcpy(&Bytes[4 * I], &F, 4);
+    } else {
+      std::memcpy(&Bytes[Size * I], &V, Size); // little-endian host
+    }
+  }
+  return Bytes;
+}
+
+void die(cl_int Err, const std::string &What) {
+  std::fprintf(stderr, "sa-difftest: %s: %s %s\n", What.c_str(), saGetErrorString(Err),
+               saGetLastErrorMessage());
+  std::exit(1);
+}
+
+/// One run of one kernel: fresh buffers, one launch, buffers read back.
+struct Run {
+  std::vector<std::vector<unsigned char>> Out; // per argument (buffers only)
+  double Millis = 0;
+  cl_int Status = CL_SUCCESS; // saFinish's verdict
+  std::string Message;
+};
+
+Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
+  Run R;
+  std::vector<cl_mem> Mems;
+  for (cl_uint I = 0; I < O.Args.size(); ++I) {
+    const ArgSpec &A = O.Args[I];
+    cl_int Err = CL_SUCCESS;
+    if (A.K == ArgSpec::Buffer) {
+      std::vector<unsigned char> Bytes = initialBytes(A);
+      cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                std::max<size_t>(Bytes.size(), 4), Bytes.empty() ? nullptr : Bytes.data(), &Err);
+      if (Err != CL_SUCCESS)
+        die(Err, "clCreateBuffer");
+      Mems.push_back(M);
+      Err = clSetKernelArg(Kernel, I, sizeof(cl_mem), &M);
+    } else if (A.K == ArgSpec::Local) {
+      Err = clSetKernelArg(Kernel, I, A.Count, nullptr);
+    } else {
+      ArgSpec Scalar = A;
+      Scalar.Count = 1;
+      Scalar.Init = "fill=" + A.Value;
+      std::vector<unsigned char> Bytes = initialBytes(Scalar);
+      Err = clSetKernelArg(Kernel, I, Bytes.size(), Bytes.data());
+    }
+    if (Err != CL_SUCCESS)
+      die(Err, "clSetKernelArg " + std::to_string(I));
+  }
+  size_t Global[3], Local[3], Offset[3] = {0, 0, 0};
+  cl_uint Dim = (cl_uint)O.Global.size();
+  for (cl_uint D = 0; D < Dim; ++D) {
+    Global[D] = O.Global[D];
+    Local[D] = D < O.Local.size() ? O.Local[D] : 1;
+    Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
+  }
+  cl_event Done = nullptr;
+  cl_int Err = saEnqueueNDRangeKernel(S.Queue, Kernel, Dim, O.Offset.empty() ? nullptr : Offset,
+                                      Global, O.Local.empty() ? nullptr : Local, 0, nullptr, &Done);
+  if (Err != CL_SUCCESS)
+    die(Err, "saEnqueueNDRangeKernel");
+  R.Status = saFinish(S.Queue);
+  R.Message = saGetLastErrorMessage();
+  R.Millis = eventMillis(Done);
+  clReleaseEvent(Done);
+  size_t M = 0;
+  R.Out.resize(O.Args.size());
+  for (size_t I = 0; I < O.Args.size(); ++I) {
+    if (O.Args[I].K != ArgSpec::Buffer)
+      continue;
+    R.Out[I].resize(O.Args[I].Count * elementSize(O.Args[I].Type));
+    if (!R.Out[I].empty())
+      clEnqueueReadBuffer(S.Queue, Mems[M], CL_TRUE, 0, R.Out[I].size(), R.Out[I].data(), 0,
+                          nullptr, nullptr);
+    clReleaseMemObject(Mems[M++]);
+  }
+  return R;
+}
+
+/// Checks one buffer argument; returns an empty string when it passes.
+std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
+                     const std::vector<unsigned char> &Soft) {
+  const std::string &C = A.Check;
+  if (C == "ignore")
+    return "";
+  if (C == "equal") {
+    if (Native == Soft)
+      return "";
+    std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
+    for (size_t I = 0; I < A.Count; ++I)
+      if (N[I] != S[I])
+        return "element " + std::to_string(I) + ": native " + std::to_string(N[I]) +
+               ", software " + std::to_string(S[I]);
+    return "differs";
+  }
+  std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
+  if (C == "multiset") {
+    std::sort(N.begin(), N.end());
+    std::sort(S.begin(), S.end());
+    return N == S ? "" : "the two runs hold different values";
+  }
+  if (C.rfind("perm=", 0) == 0) {
+    int64_t Base = std::strtoll(C.c_str() + 5, nullptr, 0);
+    for (auto *V : {&N, &S}) {
+      std::sort(V->begin(), V->end());
+      for (size_t I = 0; I < V->size(); ++I)
+        if ((*V)[I] != Base + (int64_t)I)
+          return std::string(V == &N ? "native" : "software") +
+                 " run is not a permutation: sorted element " + std::to_string(I) +
+                 " is " + std::to_string((*V)[I]);
+    }
+    return "";
+  }
+  if (C.rfind("range=", 0) == 0) {
+    std::vector<std::string> P = split(C.substr(6), ',');
+    if (P.size() != 2)
+      usage("range needs LO,HI");
+    int64_t Lo = std::strtoll(P[0].c_str(), nullptr, 0), Hi = std::strtoll(P[1].c_str(), nullptr, 0);
+    for (auto *V : {&N, &S})
+      for (size_t I = 0; I < V->size(); ++I)
+        if ((*V)[I] < Lo || (*V)[I] > Hi)
+          return std::string(V == &N ? "native" : "software") + " element " +
+                 std::to_string(I) + " = " + std::to_string((*V)[I]) + " is out of range";
+    return "";
+  }
+  usage("unknown check '" + C + "'");
+}
+
+/// The linearizability check of --check-add, on one run.
+std::string checkAdds(const Options &O, const Run &R) {
+  size_t OldI = O.CheckAdd[0], TargetI = O.CheckAdd[1], IncI = O.CheckAdd[2], CountI = O.CheckAdd[3];
+  std::vector<int64_t> Old = values(O.Args[OldI], R.Out[OldI]);
+  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
+  std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
+  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
+  std::vector<int64_t> Initial = values(O.Args[CountI], initialBytes(O.Args[CountI]));
+  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
+  std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>> Calls; // counter -> (old, inc)
+  for (size_t I = 0; I < Old.size(); ++I) {
+    if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
+      continue;
+    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
+      return "item " + std::to_string(I) + " names counter " + std::to_string(Target[I]);
+    Calls[Target[I]].push_back({(uint64_t)Old[I] & Mask, (uint64_t)Inc[I] & Mask});
+  }
+  for (size_t C = 0; C < Final.size(); ++C) {
+    std::vector<std::pair<uint64_t, uint64_t>> &L = Calls[(int64_t)C];
+    std::sort(L.begin(), L.end());
+    uint64_t Expect = (uint64_t)Initial[C] & Mask;
+    for (auto &[OldV, IncV] : L) {
+      if (OldV != Expect)
+        return "counter " + std::to_string(C) + ": an add returned " + std::to_string(OldV) +
+               " where the chain of earlier adds gives " + std::to_string(Expect);
+      Expect = (Expect + IncV) & Mask;
+    }
+    if (Expect != ((uint64_t)Final[C] & Mask))
+      return "counter " + std::to_string(C) + " ends at " + std::to_string(Final[C]) +
+             " but its adds sum to " + std::to_string(Expect);
+  }
+  return "";
+}
+
+cl_kernel makeKernel(ClSession &S, const std::string &Path, const Options &O, cl_program &P) {
+  std::string Error;
+  P = S.build(Path, O.BuildOptions, Error);
+  if (!P) {
+    std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
+    std::exit(1);
+  }
+  cl_int Err = CL_SUCCESS;
+  cl_kernel K = clCreateKernel(P, O.Kernel.c_str(), &Err);
+  if (Err != CL_SUCCESS)
+    die(Err, "clCreateKernel " + O.Kernel + " in " + Path);
+  return K;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Options O = parseOptions(Argc, Argv);
+  ClSession S;
+  std::string Error;
+  if (!S.open(O.Platform, O.Device, Error)) {
+    std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
+    return 1;
+  }
+  cl_program NativeProgram, SoftProgram;
+  cl_kernel Native = makeKernel(S, O.Original, O, NativeProgram);
+  cl_kernel Soft = makeKernel(S, O.Rewritten, O, SoftProgram);
+  cl_bool NativeRewritten = CL_TRUE, SoftRewritten = CL_FALSE;
+  saIsKernelRewritten(Native, &NativeRewritten);
+  saIsKernelRewritten(Soft, &SoftRewritten);
+  if (NativeRewritten || !SoftRewritten) {
+    std::fprintf(stderr, "sa-difftest: FAIL: the runtime sees the original as %s and the "
+                         "rewritten kernel as %s\n",
+                 NativeRewritten ? "rewritten" : "native", SoftRewritten ? "rewritten" : "native");
+    return 1;
+  }
+
+  std::printf("sa-difftest: kernel '%s' on '%s' (%s), global", O.Kernel.c_str(),
+              S.DeviceName.c_str(), S.PlatformName.c_str());
+  for (size_t G : O.Global)
+    std::printf(" %zu", G);
+  std::printf("\n");
+
+  bool Pass = true;
+  std::vector<double> NativeMs, SoftMs;
+  for (int Rep = 0; Rep < O.Repeat && Pass; ++Rep) {
+    Run N = runOnce(S, Native, O);
+    Run W = runOnce(S, Soft, O);
+    if (N.Status != CL_SUCCESS) {
+      std::printf("  native run failed: %s\n", N.Message.c_str());
+      return 1;
+    }
+    if (!O.ExpectError.empty()) {
+      bool Matches = W.Status != CL_SUCCESS &&
+                     (O.ExpectError == "any" || O.ExpectError == saGetErrorString(W.Status));
+      std::printf("  software run reported: %s\n  %s\n",
+                  W.Status ? W.Message.c_str() : "success", Matches ? "PASS" : "FAIL");
+      return Matches ? 0 : 1;
+    }
+    if (W.Status != CL_SUCCESS) {
+      std::printf("  software run failed: %s\nFAIL\n", W.Message.c_str());
+      return 1;
+    }
+    NativeMs.push_back(N.Millis);
+    SoftMs.push_back(W.Millis);
+    for (size_t I = 0; I < O.Args.size(); ++I) {
+      if (O.Args[I].K != ArgSpec::Buffer)
+        continue;
+      std::string Why = checkArg(O.Args[I], N.Out[I], W.Out[I]);
+      if (Rep == 0 || !Why.empty())
+        std::printf("  arg %zu %s[%zu] %-10s %s\n", I, O.Args[I].Type.c_str(), O.Args[I].Count,
+                    O.Args[I].Check.c_str(), Why.empty() ? "ok" : Why.c_str());
+      Pass = Pass && Why.empty();
+    }
+    if (!O.CheckAdd.empty()) {
+      for (const Run *R : {&N, &W}) {
+        std::string Why = checkAdds(O, *R);
+        if (Rep == 0 || !Why.empty())
+          std::printf("  %s adds linearizable: %s\n", R == &N ? "native" : "software",
+                      Why.empty() ? "ok" : Why.c_str());
+        Pass = Pass && Why.empty();
+      }
+    }
+  }
+  if (!NativeMs.empty()) {
+    std::sort(NativeMs.begin(), NativeMs.end());
+    std::sort(SoftMs.begin(), SoftMs.end());
+    double Nm = NativeMs[NativeMs.size() / 2], Sm = SoftMs[SoftMs.size() / 2];
+    std::printf("  kernel time (median of %zu): native %.3f ms, software %.3f ms (%.2fx)\n",
+                NativeMs.size(), Nm, Sm, Nm > 0 ? Sm / Nm : 0.0);
+  }
+  std::printf("%s\n", Pass ? "PASS" : "FAIL");
+  clReleaseKernel(Native);
+  clReleaseKernel(Soft);
+  clReleaseProgram(NativeProgram);
+  clReleaseProgram(SoftProgram);
+  return Pass ? 0 : 1;
+}

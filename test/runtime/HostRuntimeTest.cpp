@@ -1,0 +1,296 @@
+// The host runtime's C API on a real OpenCL device (SA_PLATFORM / SA_DEVICE
+// choose it; PoCL by default): pass-through, manifest discovery and
+// registration, local-size choice, errors, device-side failure reporting,
+// many launches and concurrent launches.
+#include "ClSession.h"
+#include "softatomic/softatomic.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace softatomic;
+
+namespace {
+
+class HostRuntime : public ::testing::Test {
+protected:
+  ClSession S;
+  cl_program Original = nullptr, Rewritten = nullptr;
+
+  void SetUp() override {
+    std::string Error;
+    ASSERT_TRUE(S.open("", "", Error)) << Error;
+    Original = S.build(API_KERNELS, "", Error);
+    ASSERT_NE(Original, nullptr) << Error;
+    Rewritten = S.build(API_KERNELS_SA, "", Error);
+    ASSERT_NE(Rewritten, nullptr) << Error;
+  }
+  void TearDown() override {
+    if (Original)
+      clReleaseProgram(Original);
+    if (Rewritten)
+      clReleaseProgram(Rewritten);
+  }
+
+  cl_kernel kernel(cl_program P, const char *Name) {
+    cl_int Err = CL_SUCCESS;
+    cl_kernel K = clCreateKernel(P, Name, &Err);
+    EXPECT_EQ(Err, CL_SUCCESS) << Name;
+    return K;
+  }
+  cl_mem buffer(size_t Words, cl_uint Fill = 0) {
+    std::vector<cl_uint> Init(Words, Fill);
+    cl_int Err = CL_SUCCESS;
+    cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                              Words * sizeof(cl_uint), Init.data(), &Err);
+    EXPECT_EQ(Err, CL_SUCCESS);
+    return M;
+  }
+  std::vector<cl_uint> read(cl_mem M, size_t Words) {
+    std::vector<cl_uint> V(Words);
+    EXPECT_EQ(clEnqueueReadBuffer(S.Queue, M, CL_TRUE, 0, Words * sizeof(cl_uint), V.data(), 0,
+                                  nullptr, nullptr),
+              CL_SUCCESS);
+    return V;
+  }
+  /// Launches count over N items and checks the permutation of old values.
+  void countAndCheck(cl_kernel K, size_t N, size_t Local, cl_command_queue Q) {
+    cl_mem C = buffer(1), Old = buffer(N);
+    clSetKernelArg(K, 0, sizeof(cl_mem), &C);
+    clSetKernelArg(K, 1, sizeof(cl_mem), &Old);
+    ASSERT_EQ(saEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+              CL_SUCCESS)
+        << saGetLastErrorMessage();
+    ASSERT_EQ(saFinish(Q), CL_SUCCESS) << saGetLastErrorMessage();
+    std::vector<cl_uint> V(N);
+    clEnqueueReadBuffer(Q, Old, CL_TRUE, 0, N * sizeof(cl_uint), V.data(), 0, nullptr, nullptr);
+    std::sort(V.begin(), V.end());
+    for (size_t I = 0; I < N; ++I)
+      ASSERT_EQ(V[I], I);
+    clReleaseMemObject(C);
+    clReleaseMemObject(Old);
+  }
+};
+
+TEST(ErrorStrings, NameSoftatomicAndOpenCLCodes) {
+  EXPECT_STREQ(saGetErrorString(SA_SPIN_TIMEOUT), "SA_SPIN_TIMEOUT");
+  EXPECT_STREQ(saGetErrorString(SA_DEVICE_NOT_SUPPORTED), "SA_DEVICE_NOT_SUPPORTED");
+  EXPECT_STREQ(saGetErrorString(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE");
+  EXPECT_STREQ(saGetErrorString(12345), "unknown error code");
+}
+
+TEST_F(HostRuntime, FindsTheManifestThroughTheProgramSource) {
+  cl_bool Flag = CL_FALSE;
+  cl_kernel Count = kernel(Rewritten, "count");
+  ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
+  EXPECT_TRUE(Flag);
+  cl_kernel Plain = kernel(Rewritten, "plain"); // same program, no atomics
+  ASSERT_EQ(saIsKernelRewritten(Plain, &Flag), CL_SUCCESS);
+  EXPECT_FALSE(Flag);
+  cl_kernel Native = kernel(Original, "count");
+  ASSERT_EQ(saIsKernelRewritten(Native, &Flag), CL_SUCCESS);
+  EXPECT_FALSE(Flag);
+  clReleaseKernel(Count);
+  clReleaseKernel(Plain);
+  clReleaseKernel(Native);
+}
+
+TEST_F(HostRuntime, PassesKernelsThatWereNotRewrittenThrough) {
+  cl_kernel Plain = kernel(Rewritten, "plain");
+  size_t N = 1000; // no multiple of anything: a rewritten kernel would need one
+  cl_mem Out = buffer(N);
+  clSetKernelArg(Plain, 0, sizeof(cl_mem), &Out);
+  cl_event Done = nullptr;
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Plain, 1, nullptr, &N, nullptr, 0, nullptr, &Done),
+            CL_SUCCESS);
+  ASSERT_NE(Done, nullptr);
+  ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
+  std::vector<cl_uint> V = read(Out, N);
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(V[I], 2 * I);
+  cl_uint Args = 0;
+  clGetKernelInfo(Plain, CL_KERNEL_NUM_ARGS, sizeof(Args), &Args, nullptr);
+  EXPECT_EQ(Args, 1u); // untouched kernels keep their signature
+  clReleaseEvent(Done);
+  clReleaseMemObject(Out);
+  clReleaseKernel(Plain);
+}
+
+TEST_F(HostRuntime, RunsMoreGroupsThanTheDeviceHoldsAtOnce) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  size_t Coresident = 0;
+  ASSERT_EQ(saGetCoresidentGroups(Count, S.Device, 64, &Coresident), CL_SUCCESS);
+  EXPECT_GE(Coresident, 2u);
+  countAndCheck(Count, 64 * 50 * Coresident, 64, S.Queue);
+  clReleaseKernel(Count);
+}
+
+TEST_F(HostRuntime, ChoosesALocalSizeWhenGivenNone) {
+  cl_kernel Shape = kernel(Rewritten, "shape");
+  size_t N = 3 * 5 * 7 * 16;
+  cl_mem C = buffer(1), Local = buffer(1);
+  clSetKernelArg(Shape, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Shape, 1, sizeof(cl_mem), &Local);
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Shape, 1, nullptr, &N, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS)
+      << saGetLastErrorMessage();
+  ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
+  EXPECT_EQ(read(C, 1)[0], N);
+  cl_uint Chosen = read(Local, 1)[0];
+  EXPECT_GT(Chosen, 1u);
+  EXPECT_LE(Chosen, 256u);
+  EXPECT_EQ(N % Chosen, 0u);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Local);
+  clReleaseKernel(Shape);
+}
+
+TEST_F(HostRuntime, HonoursReqdWorkGroupSize) {
+  cl_kernel Fixed = kernel(Rewritten, "fixed");
+  size_t N = 32 * 40;
+  cl_mem C = buffer(1), Local = buffer(1);
+  clSetKernelArg(Fixed, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Fixed, 1, sizeof(cl_mem), &Local);
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS)
+      << saGetLastErrorMessage();
+  ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
+  EXPECT_EQ(read(Local, 1)[0], 32u);
+  EXPECT_EQ(read(C, 1)[0], N);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Local);
+  clReleaseKernel(Fixed);
+}
+
+TEST_F(HostRuntime, RejectsNonUniformWorkGroups) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  cl_mem C = buffer(1), Old = buffer(100);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  size_t N = 100, Local = 64;
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("not a multiple"), std::string::npos)
+      << saGetLastErrorMessage();
+  size_t Zero = 0;
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &Zero, &Local, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 4, nullptr, &N, &Local, 0, nullptr, nullptr),
+            CL_INVALID_WORK_DIMENSION);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+}
+
+TEST_F(HostRuntime, RegisteredManifestsCoverProgramsWithoutSource) {
+  std::string Json;
+  ASSERT_TRUE(readFile(std::string(API_KERNELS_SA) + ".json", Json));
+  // The rewritten source with its manifest line blanked stands in for a
+  // program built from a binary: nothing in its source names the manifest.
+  std::string Source;
+  ASSERT_TRUE(readFile(API_KERNELS_SA, Source));
+  Source.replace(0, Source.find('\n'), "");
+  std::string Path = ::testing::TempDir() + "/no_manifest.sa.cl";
+  std::ofstream(Path) << Source;
+  std::string Error;
+  cl_program P = S.build(Path, "", Error);
+  ASSERT_NE(P, nullptr) << Error;
+  cl_kernel Count = kernel(P, "count");
+  cl_bool Flag = CL_TRUE;
+  ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
+  EXPECT_FALSE(Flag);
+  ASSERT_EQ(saRegisterProgramManifest(P, Json.c_str()), CL_SUCCESS) << saGetLastErrorMessage();
+  ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
+  EXPECT_TRUE(Flag);
+  countAndCheck(Count, 64 * 20, 64, S.Queue);
+  ASSERT_EQ(saRegisterProgramManifest(P, nullptr), CL_SUCCESS);
+  ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
+  EXPECT_FALSE(Flag);
+  EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"), SA_INVALID_MANIFEST);
+  EXPECT_EQ(saRegisterProgramManifest(P, "not json"), SA_INVALID_MANIFEST);
+  std::string Old = Json;
+  Old.replace(Old.find("0.1.0"), 5, "0.0.9");
+  EXPECT_EQ(saRegisterProgramManifest(P, Old.c_str()), SA_VERSION_MISMATCH);
+  clReleaseKernel(Count);
+  clReleaseProgram(P);
+}
+
+TEST_F(HostRuntime, ReportsDeviceSideFailuresInsteadOfHanging) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  // Claim far more co-resident groups than PoCL runs: workers that never
+  // start make the coordinator give up, and saFinish says so.
+  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
+  setenv("SOFTATOMIC_IDLE_LIMIT", "20000", 1);
+  setenv("SOFTATOMIC_SPIN_LIMIT", "20000", 1);
+  size_t N = 64 * 256, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr);
+  cl_int Finish = saFinish(S.Queue);
+  unsetenv("SOFTATOMIC_MAX_GROUPS");
+  unsetenv("SOFTATOMIC_IDLE_LIMIT");
+  unsetenv("SOFTATOMIC_SPIN_LIMIT");
+  ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
+  if (S.DeviceName.find("pthread") != std::string::npos || S.PlatformName.find("Portable") != std::string::npos) {
+    EXPECT_LT(Finish, -9000) << "expected a softatomic device error, got " << saGetErrorString(Finish);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"), std::string::npos);
+  }
+  EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); // reported once
+  // The runtime is usable again afterwards.
+  countAndCheck(Count, 64 * 8, 64, S.Queue);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+}
+
+TEST_F(HostRuntime, ManyLaunchesWithoutFinishStayCorrect) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  size_t N = 256, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  for (int I = 0; I < 300; ++I)
+    ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+              CL_SUCCESS)
+        << saGetLastErrorMessage();
+  ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
+  EXPECT_EQ(read(C, 1)[0], 300u * N);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+}
+
+TEST_F(HostRuntime, ConcurrentLaunchesFromSeveralThreads) {
+  // Each thread its own kernel object and queue (OpenCL kernels are not
+  // safe to set arguments on from several threads); the runtime's caches,
+  // status book and launch ordering are shared.
+  std::vector<cl_kernel> Kernels;
+  std::vector<std::thread> Threads;
+  std::vector<cl_command_queue> Queues;
+  for (int T = 0; T < 3; ++T) {
+    cl_int Err = CL_SUCCESS;
+    Queues.push_back(clCreateCommandQueue(S.Context, S.Device, 0, &Err));
+    ASSERT_EQ(Err, CL_SUCCESS);
+    Kernels.push_back(kernel(Rewritten, "count"));
+  }
+  for (int T = 0; T < 3; ++T)
+    Threads.emplace_back([&, T] {
+      for (int I = 0; I < 10; ++I)
+        countAndCheck(Kernels[T], 64 * 16, 64, Queues[T]);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  for (cl_command_queue Q : Queues)
+    clReleaseCommandQueue(Q);
+  for (cl_kernel K : Kernels)
+    clReleaseKernel(K);
+}
+
+} // namespace
