@@ -7,7 +7,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 "$here/scripts/setup.sh"
-cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSOFTATOMIC_BUILD_REWRITER=ON -DSOFTATOMIC_BUILD_TESTS=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target softatomic-rewrite figure3
 
 kernel=$here/examples/figure3/figure3.cl

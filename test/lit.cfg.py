@@ -13,6 +13,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.softatomic_obj_root, "test")
 
 llvm_config.use_default_substitutions()
+# RUN lines start failing commands with `not`, which LLVM installs beside
+# FileCheck; the external shell finds it only on PATH. Appended, so that no
+# other tool changes meaning.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     [ToolSubst("softatomic-rewrite", unresolved="fatal"),
      ToolSubst("sa-difftest", unresolved="fatal")],

@@ -1,0 +1,65 @@
+//===- AtomicBuiltins.cpp - The OpenCL builtins the rewrite edits ---------===//
+
+#include "AtomicBuiltins.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace llvm;
+
+namespace softatomic {
+
+/// docs/REWRITE.md, "Atomics": both spellings of each operation map to one
+/// runtime operation.
+static const AtomicBuiltin AtomicTable[] = {
+    {"atom_add", "add", 2},         {"atomic_add", "add", 2},
+    {"atom_sub", "sub", 2},         {"atomic_sub", "sub", 2},
+    {"atom_xchg", "xchg", 2},       {"atomic_xchg", "xchg", 2},
+    {"atom_min", "min", 2},         {"atomic_min", "min", 2},
+    {"atom_max", "max", 2},         {"atomic_max", "max", 2},
+    {"atom_and", "and", 2},         {"atomic_and", "and", 2},
+    {"atom_or", "or", 2},           {"atomic_or", "or", 2},
+    {"atom_xor", "xor", 2},         {"atomic_xor", "xor", 2},
+    {"atom_inc", "inc", 1},         {"atomic_inc", "inc", 1},
+    {"atom_dec", "dec", 1},         {"atomic_dec", "dec", 1},
+    {"atom_cmpxchg", "cmpxchg", 3}, {"atomic_cmpxchg", "cmpxchg", 3},
+};
+
+/// docs/REWRITE.md, "Geometry": what the user's code must see of the
+/// virtual NDRange. get_local_id, get_local_size, get_work_dim and the rest
+/// are true on the physical work-group and stay.
+static const GeometryBuiltin GeometryTable[] = {
+    {"get_group_id", "__sa_get_group_id"},
+    {"get_global_id", "__sa_get_global_id"},
+    {"get_num_groups", "__sa_get_num_groups"},
+    {"get_global_size", "__sa_get_global_size"},
+    {"get_global_offset", "__sa_get_global_offset"},
+    {"get_global_linear_id", "__sa_get_global_linear_id"},
+};
+
+const AtomicBuiltin *findAtomicBuiltin(StringRef Name) {
+  const auto *It = find_if(AtomicTable, [&](const AtomicBuiltin &A) {
+    return A.SourceName == Name;
+  });
+  return It == std::end(AtomicTable) ? nullptr : It;
+}
+
+bool isUnsupportedAtomicForm(StringRef Name) {
+  return Name.starts_with("atomic_fetch_") ||
+         Name.starts_with("atomic_exchange") ||
+         Name.starts_with("atomic_compare_exchange_");
+}
+
+const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
+  const auto *It = find_if(GeometryTable, [&](const GeometryBuiltin &G) {
+    return G.SourceName == Name;
+  });
+  return It == std::end(GeometryTable) ? nullptr : It;
+}
+
+std::string runtimeAtomicName(const AtomicBuiltin &Atomic, bool IsSigned) {
+  return ("__sa_atomic_" + Twine(Atomic.Op) + (IsSigned ? "_int" : "_uint"))
+      .str();
+}
+
+} // namespace softatomic

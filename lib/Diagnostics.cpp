@@ -1,0 +1,101 @@
+//===- Diagnostics.cpp - What softatomic-rewrite reports ------------------===//
+
+#include "Diagnostics.h"
+#include "ClangCompat.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace clang;
+
+namespace softatomic {
+
+/// The custom ID of \p Kind. Clang hands out one ID per (level, text) pair,
+/// so asking again is cheap and needs no cache here.
+static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
+  using compat::customDiagID;
+  constexpr auto Error = DiagnosticsEngine::Error;
+  constexpr auto Note = DiagnosticsEngine::Note;
+  switch (Kind) {
+  case Diag::AlreadyRewritten:
+    return customDiagID(D, Error,
+                        "input was already rewritten by softatomic (it carries "
+                        "a softatomic manifest); rewrite the original source");
+  case Diag::RecursiveCall:
+    return customDiagID(D, Error,
+                        "recursive call of '%0': OpenCL C forbids recursion");
+  case Diag::UnsupportedAtomicType:
+    return customDiagID(
+        D, Error,
+        "'%0' on a global '%1' cannot be rewritten: software atomics support "
+        "only 32-bit 'int' and 'uint' in this version");
+  case Diag::UnsupportedAtomicForm:
+    return customDiagID(
+        D, Error,
+        "'%0' on global memory cannot be rewritten: software atomics do not "
+        "support the OpenCL 2.0 atomic functions in this version");
+  case Diag::UnprovableAddressSpace:
+    return customDiagID(
+        D, Error,
+        "cannot prove that '%0' acts on __global or __local memory (its "
+        "pointer is '%1'); kernel '%2' is rewritten to software atomics, "
+        "which a native global atomic would bypass");
+  case Diag::CalledFromPlainKernel:
+    return customDiagID(D, Error,
+                        "'%0' takes the softatomic context but is called from "
+                        "kernel '%1', which is not rewritten");
+  case Diag::CalledFromUnreached:
+    return customDiagID(D, Error,
+                        "'%0' takes the softatomic context but is called from "
+                        "'%1', which no rewritten kernel reaches");
+  case Diag::RewrittenKernelCalled:
+    return customDiagID(D, Error,
+                        "kernel '%0' is rewritten (it gains parameters) and "
+                        "cannot be called from '%1'");
+  case Diag::GeometryKernelCalled:
+    return customDiagID(D, Error,
+                        "kernel '%0' uses the work-group geometry and cannot "
+                        "be called from rewritten kernel '%1'");
+  case Diag::InBlock:
+    return customDiagID(
+        D, Error, "%0 inside a block cannot be rewritten in this version");
+  case Diag::ReturnWithValue:
+    return customDiagID(D, Error,
+                        "'return' with a value in rewritten kernel '%0' cannot "
+                        "be rewritten");
+  case Diag::InMacroDefinition:
+    return customDiagID(D, Error,
+                        "%0 is spelled in the definition of macro '%1' and "
+                        "cannot be rewritten in this version");
+  case Diag::NoteSpelledInMacro:
+    return customDiagID(D, Note, "spelled here, in macro '%0'");
+  case Diag::InIncludedFile:
+    return customDiagID(D, Error,
+                        "%0 is in an #included file and cannot be rewritten: "
+                        "the rewritten source must be self-contained");
+  case Diag::NoteReachedFrom:
+    return customDiagID(D, Note, "'%0' is reached from rewritten kernel '%1'");
+  case Diag::MixedLocalDeclaration:
+    return customDiagID(D, Error,
+                        "'%0' is declared together with __local variables, "
+                        "which move to the start of kernel '%1'; declare it "
+                        "separately");
+  case Diag::HoistDependency:
+    return customDiagID(D, Error,
+                        "this __local declaration must move to the start of "
+                        "kernel '%1', before '%0', which it uses");
+  case Diag::NoteDeclaredHere:
+    return customDiagID(D, Note, "'%0' is declared here");
+  case Diag::UnsupportedParameterList:
+    return customDiagID(D, Error,
+                        "cannot find where to add parameters to '%0'");
+  case Diag::InternalError:
+    return customDiagID(D, Error, "internal error in softatomic-rewrite: %0");
+  }
+  llvm_unreachable("unknown softatomic diagnostic");
+}
+
+DiagnosticBuilder report(DiagnosticsEngine &Diags, Diag Kind,
+                         SourceLocation Loc) {
+  return Diags.Report(Loc, diagID(Diags, Kind));
+}
+
+} // namespace softatomic

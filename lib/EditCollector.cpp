@@ -1,0 +1,138 @@
+//===- EditCollector.cpp - Edits that land in the main file's text --------===//
+
+#include "EditCollector.h"
+#include "Diagnostics.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Error.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+EditCollector::EditCollector(const SourceManager &SM, const LangOptions &LO,
+                             DiagnosticsEngine &Diags)
+    : SM(SM), LO(LO), Diags(Diags) {}
+
+bool EditCollector::firstReport(SourceLocation Loc, const std::string &What) {
+  return Reported.insert({Loc.getRawEncoding(), What}).second;
+}
+
+void EditCollector::refuseMacro(SourceLocation Original, SourceLocation InBody,
+                                const Twine &What) {
+  Failed = true;
+  SourceLocation Expansion = SM.getExpansionLoc(Original);
+  std::string Text = What.str();
+  if (!firstReport(Expansion, Text))
+    return;
+  StringRef Macro = Lexer::getImmediateMacroName(InBody, SM, LO);
+  report(Diags, Diag::InMacroDefinition, Expansion) << Text << Macro;
+  report(Diags, Diag::NoteSpelledInMacro, SM.getSpellingLoc(InBody)) << Macro;
+}
+
+void EditCollector::refuseIncluded(SourceLocation Loc, const Twine &What) {
+  Failed = true;
+  std::string Text = What.str();
+  if (firstReport(Loc, Text))
+    report(Diags, Diag::InIncludedFile, Loc) << Text;
+}
+
+std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
+                                                          const Twine &What) {
+  if (Loc.isInvalid()) {
+    Failed = true;
+    report(Diags, Diag::InternalError, Loc)
+        << ("no source location for " + What).str();
+    return std::nullopt;
+  }
+  SourceLocation L = Loc;
+  // Walk out through macro arguments: a token passed as an argument is
+  // written at the invocation, which may itself be another macro's argument.
+  while (L.isMacroID()) {
+    if (!SM.isMacroArgExpansion(L)) {
+      refuseMacro(Loc, L, What);
+      return std::nullopt;
+    }
+    L = SM.getImmediateSpellingLoc(L);
+  }
+  if (SM.isWrittenInScratchSpace(L)) { // made by ## or #
+    refuseMacro(Loc, Loc, What);
+    return std::nullopt;
+  }
+  if (SM.getFileID(L) != SM.getMainFileID()) {
+    refuseIncluded(L, What);
+    return std::nullopt;
+  }
+  return L;
+}
+
+void EditCollector::add(SourceLocation FileLoc, unsigned Length,
+                        StringRef Text) {
+  Edits.insert({SM.getFileOffset(FileLoc), Length, Text.str()});
+}
+
+void EditCollector::replaceToken(SourceLocation Loc, StringRef Text,
+                                 const Twine &What) {
+  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
+    add(*L, Lexer::MeasureTokenLength(*L, SM, LO), Text);
+}
+
+void EditCollector::insertBefore(SourceLocation Loc, StringRef Text,
+                                 const Twine &What) {
+  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
+    add(*L, 0, Text);
+}
+
+void EditCollector::insertAfter(SourceLocation Loc, StringRef Text,
+                                const Twine &What) {
+  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
+    add(L->getLocWithOffset(Lexer::MeasureTokenLength(*L, SM, LO)), 0, Text);
+}
+
+std::optional<std::string> EditCollector::moveOut(SourceRange Range,
+                                                  const Twine &What) {
+  // A range may be a whole macro invocation (it moves as written); a range
+  // that starts or ends inside a macro's definition cannot move.
+  CharSourceRange File =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, LO);
+  if (File.isInvalid()) {
+    SourceLocation Begin = Range.getBegin();
+    SourceLocation InBody = Begin.isMacroID() ? Begin : Range.getEnd();
+    if (InBody.isMacroID()) {
+      refuseMacro(InBody, InBody, What);
+      return std::nullopt;
+    }
+    refuseIncluded(Begin, What);
+    return std::nullopt;
+  }
+  if (SM.getFileID(File.getBegin()) != SM.getMainFileID()) {
+    refuseIncluded(File.getBegin(), What);
+    return std::nullopt;
+  }
+  StringRef Text = Lexer::getSourceText(File, SM, LO);
+  // Keep the line breaks as the file writes them ("\r\n" stays "\r\n").
+  std::string Breaks;
+  for (char C : Text)
+    if (C == '\n' || C == '\r')
+      Breaks += C;
+  add(File.getBegin(), Text.size(), Breaks);
+  return Text.str();
+}
+
+bool EditCollector::finish(tooling::Replacements &Out) {
+  // Every edit is in the main file; the path only has to be one.
+  StringRef Path = SM.getBufferOrFake(SM.getMainFileID()).getBufferIdentifier();
+  for (const Edit &E : Edits) {
+    tooling::Replacement R(Path, E.Offset, E.Length, E.Text);
+    if (Error Err = Out.add(R)) {
+      SourceLocation Loc = SM.getComposedLoc(SM.getMainFileID(), E.Offset);
+      report(Diags, Diag::InternalError, Loc)
+          << ("overlapping edits: " + toString(std::move(Err)));
+      Failed = true;
+    }
+  }
+  return !Failed;
+}
+
+} // namespace softatomic

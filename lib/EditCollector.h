@@ -1,0 +1,96 @@
+//===- EditCollector.h - Edits that land in the main file's text -*- C++
+//-*-===//
+//
+// Collects the rewrite's edits as offsets into the main file, and refuses,
+// with a diagnostic, every edit that would not land in the main file's own
+// text: a token spelled inside a macro definition (error at the expansion,
+// note at the spelling), or one in an #included file. A token spelled in a
+// macro argument is edited where the argument is written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_EDITCOLLECTOR_H
+#define SOFTATOMIC_EDITCOLLECTOR_H
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/Twine.h"
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+class SourceManager;
+} // namespace clang
+
+namespace softatomic {
+
+class EditCollector {
+public:
+  EditCollector(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                clang::DiagnosticsEngine &Diags);
+  EditCollector(const EditCollector &) = delete;
+  EditCollector &operator=(const EditCollector &) = delete;
+
+  /// Replaces the token at \p Loc by \p Text. \p What names the token in a
+  /// diagnostic ("global atomic 'atom_add'").
+  void replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
+                    const llvm::Twine &What);
+  /// Inserts \p Text right before the token at \p Loc.
+  void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text,
+                    const llvm::Twine &What);
+  /// Inserts \p Text right after the token at \p Loc.
+  void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text,
+                   const llvm::Twine &What);
+  /// Takes the text of the token range \p Range out of the file, leaving
+  /// its line breaks in place, and returns it; std::nullopt when it cannot.
+  std::optional<std::string> moveOut(clang::SourceRange Range,
+                                     const llvm::Twine &What);
+  /// The main-file location where the token at \p Loc is written, or
+  /// std::nullopt after reporting why there is none.
+  std::optional<clang::SourceLocation> fileLocation(clang::SourceLocation Loc,
+                                                    const llvm::Twine &What);
+
+  /// True once some edit was refused.
+  bool failed() const { return Failed; }
+
+  /// Hands the edits over as Replacements of the main file. Returns false,
+  /// after reporting an internal error, when two edits overlap.
+  bool finish(clang::tooling::Replacements &Out);
+
+private:
+  struct Edit {
+    unsigned Offset;
+    unsigned Length;
+    std::string Text;
+    bool operator<(const Edit &O) const {
+      return std::tie(Offset, Length, Text) <
+             std::tie(O.Offset, O.Length, O.Text);
+    }
+  };
+
+  void add(clang::SourceLocation FileLoc, unsigned Length,
+           llvm::StringRef Text);
+  void refuseMacro(clang::SourceLocation Original, clang::SourceLocation InBody,
+                   const llvm::Twine &What);
+  void refuseIncluded(clang::SourceLocation Loc, const llvm::Twine &What);
+  bool firstReport(clang::SourceLocation Loc, const std::string &What);
+
+  const clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  clang::DiagnosticsEngine &Diags;
+  /// A set: an edit reached twice (a macro argument expanded twice) lands
+  /// once.
+  std::set<Edit> Edits;
+  std::set<std::pair<unsigned, std::string>> Reported;
+  bool Failed = false;
+};
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_EDITCOLLECTOR_H

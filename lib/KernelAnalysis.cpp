@@ -1,0 +1,479 @@
+//===- KernelAnalysis.cpp - Which kernels and functions change ------------===//
+
+#include "KernelAnalysis.h"
+#include "Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+/// True when \p FD is OpenCL's own: declared by Clang on first use
+/// (-fdeclare-opencl-builtins, the driver's default) or by opencl-c.h, so
+/// that a user function is never mistaken for a builtin.
+static bool isOpenCLBuiltin(const FunctionDecl *FD, const SourceManager &SM) {
+  // The first declaration decides: a user may redeclare a builtin.
+  const FunctionDecl *First = FD->getFirstDecl();
+  SourceLocation Loc = First->getLocation();
+  return First->isImplicit() || Loc.isInvalid() || SM.isInSystemHeader(Loc);
+}
+
+/// The pointer argument as the user wrote it: the implicit conversions to
+/// the builtin's parameter type (added volatile, to generic) stripped, but
+/// not the array decay or lvalue load that made it a pointer.
+static const Expr *stripParameterConversions(const Expr *E) {
+  E = E->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    CastKind CK = ICE->getCastKind();
+    if (CK != CK_NoOp && CK != CK_AddressSpaceConversion && CK != CK_BitCast)
+      break;
+    E = ICE->getSubExpr()->IgnoreParens();
+  }
+  return E;
+}
+
+/// True for the pointee types the runtime's 32-bit atomics take.
+static bool isInt32(QualType Pointee, bool &IsSigned) {
+  const auto *BT = Pointee->getAs<BuiltinType>();
+  if (!BT)
+    return false;
+  IsSigned = BT->getKind() == BuiltinType::Int;
+  return IsSigned || BT->getKind() == BuiltinType::UInt;
+}
+
+/// Classifies an atomic call: its address space decides whether the
+/// rewrite touches it, its pointee whether the runtime can carry it out.
+static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
+  Site.SiteKind = CallSite::Kind::Atomic;
+  const CallExpr *Call = Site.Call;
+  const Expr *Ptr =
+      Call->getNumArgs() ? stripParameterConversions(Call->getArg(0)) : nullptr;
+  Site.PointerType = Ptr ? Ptr->getType() : QualType();
+  if (!Ptr || !Site.PointerType->isPointerType()) {
+    Site.Atomic = AtomicKind::Unprovable;
+    return;
+  }
+  QualType Pointee = Site.PointerType->getPointeeType();
+  switch (Pointee.getAddressSpace()) {
+  case LangAS::opencl_local:
+    Site.Atomic = AtomicKind::Local;
+    return;
+  case LangAS::opencl_global:
+  case LangAS::opencl_global_device:
+  case LangAS::opencl_global_host:
+    break;
+  default:
+    Site.Atomic = AtomicKind::Unprovable;
+    return;
+  }
+  bool IsSigned = false;
+  if (!Builtin)
+    Site.Atomic = AtomicKind::GlobalUnsupportedForm;
+  else if (!isInt32(Pointee, IsSigned) || Call->getNumArgs() != Builtin->Arity)
+    Site.Atomic = AtomicKind::GlobalUnsupportedType;
+  else {
+    Site.Atomic = AtomicKind::Global;
+    Site.RuntimeName = runtimeAtomicName(*Builtin, IsSigned);
+  }
+}
+
+std::string describeCall(const CallSite &Site) {
+  StringRef Kind = Site.SiteKind == CallSite::Kind::Geometry   ? "geometry call"
+                   : Site.SiteKind == CallSite::Kind::UserCall ? "call of"
+                   : Site.isGlobalAtomic()                     ? "global atomic"
+                                                               : "atomic";
+  return (Kind + " '" + Site.Callee->getName() + "'").str();
+}
+
+namespace {
+
+/// Collects the calls and returns of one function body.
+class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
+public:
+  BodyScanner(FunctionInfo &Info, const SourceManager &SM)
+      : Info(Info), SM(SM) {}
+  BodyScanner(const BodyScanner &) = delete;
+  BodyScanner &operator=(const BodyScanner &) = delete;
+
+  bool TraverseBlockExpr(BlockExpr *Block) {
+    ++BlockDepth;
+    bool Continue = RecursiveASTVisitor::TraverseBlockExpr(Block);
+    --BlockDepth;
+    return Continue;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *Return) {
+    // A return inside a block leaves the block, not the kernel.
+    if (BlockDepth == 0)
+      Info.Returns.push_back(Return);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Seen.insert(Call).second)
+      return true;
+    CallSite Site;
+    Site.SiteKind = CallSite::Kind::UserCall;
+    Site.Call = Call;
+    Site.Callee = Callee;
+    Site.InBlock = BlockDepth > 0;
+    if (isOpenCLBuiltin(Callee, SM)) {
+      if (!Callee->getIdentifier())
+        return true;
+      StringRef Name = Callee->getName();
+      if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name))
+        classifyAtomic(Site, Atomic);
+      else if (isUnsupportedAtomicForm(Name))
+        classifyAtomic(Site, nullptr);
+      else if (const GeometryBuiltin *Geometry = findGeometryBuiltin(Name)) {
+        Site.SiteKind = CallSite::Kind::Geometry;
+        Site.RuntimeName = Geometry->RuntimeName.str();
+      } else
+        return true;
+      Info.Sites.push_back(std::move(Site));
+      return true;
+    }
+    // A function the file only declares has no body to rewrite.
+    if (const FunctionDecl *Definition = Callee->getDefinition()) {
+      Site.Callee = Definition;
+      Info.Sites.push_back(std::move(Site));
+    }
+    return true;
+  }
+
+private:
+  FunctionInfo &Info;
+  const SourceManager &SM;
+  unsigned BlockDepth = 0;
+  DenseSet<const CallExpr *> Seen;
+};
+
+/// The whole-translation-unit reasoning of docs/REWRITE.md.
+class Analyzer {
+public:
+  explicit Analyzer(ASTContext &Ctx)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()) {}
+  Analyzer(const Analyzer &) = delete;
+  Analyzer &operator=(const Analyzer &) = delete;
+
+  std::optional<KernelAnalysis> run();
+
+private:
+  void collectFunctions();
+  bool checkRecursion();
+  void visitForRecursion(const FunctionDecl *F);
+  void reachFrom(const FunctionDecl *F, SetVector<const FunctionDecl *> &Out);
+  bool hasGlobalAtomic(const FunctionDecl *F) const;
+  bool hasGeometry(const FunctionDecl *F) const;
+  bool needsContext(const FunctionDecl *F);
+  void checkRewrittenKernel(const FunctionDecl *K);
+  void checkCallers();
+  void checkIncludedFiles();
+  const FunctionDecl *plainKernelReaching(const FunctionDecl *F) const;
+  bool needsEdit(const CallSite &Site) const;
+  const FunctionInfo &info(const FunctionDecl *F) const {
+    auto It = Result.Functions.find(F);
+    assert(It != Result.Functions.end() && "not a function of the user's");
+    return It->second;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  KernelAnalysis Result;
+  bool Failed = false;
+  /// Per kernel: the functions it reaches through calls.
+  DenseMap<const FunctionDecl *, SetVector<const FunctionDecl *>> Reach;
+  /// Functions reached from some rewritten kernel.
+  DenseSet<const FunctionDecl *> RewrittenReach;
+  DenseMap<const FunctionDecl *, bool> NeedsContext;
+  /// Depth-first colours for the recursion check: absent, on the stack
+  /// (true) or done (false).
+  DenseMap<const FunctionDecl *, bool> OnStack;
+  /// Each offending call is reported once, however many kernels reach it.
+  DenseSet<const CallExpr *> Reported;
+};
+
+void Analyzer::collectFunctions() {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    FunctionInfo &Info = Result.Functions[FD];
+    Info.Definition = FD;
+    Info.IsKernel = FD->hasAttr<OpenCLKernelAttr>();
+    BodyScanner(Info, SM).TraverseStmt(FD->getBody());
+  }
+  // Calls of functions defined elsewhere (a system header) are opaque:
+  // nothing there can be edited or needs to be.
+  for (auto &Entry : Result.Functions)
+    llvm::erase_if(Entry.second.Sites, [&](const CallSite &Site) {
+      return Site.SiteKind == CallSite::Kind::UserCall &&
+             !Result.Functions.count(Site.Callee);
+    });
+}
+
+void Analyzer::visitForRecursion(const FunctionDecl *F) {
+  OnStack[F] = true;
+  for (const CallSite &Site : info(F).Sites) {
+    if (Site.SiteKind != CallSite::Kind::UserCall)
+      continue;
+    auto It = OnStack.find(Site.Callee);
+    if (It == OnStack.end())
+      visitForRecursion(Site.Callee);
+    else if (It->second) {
+      report(Diags, Diag::RecursiveCall, Site.Call->getBeginLoc())
+          << Site.Callee->getName();
+      Failed = true;
+    }
+  }
+  OnStack[F] = false;
+}
+
+bool Analyzer::checkRecursion() {
+  for (const auto &Entry : Result.Functions)
+    if (!OnStack.count(Entry.first))
+      visitForRecursion(Entry.first);
+  return !Failed;
+}
+
+void Analyzer::reachFrom(const FunctionDecl *F,
+                         SetVector<const FunctionDecl *> &Out) {
+  for (const CallSite &Site : info(F).Sites)
+    if (Site.SiteKind == CallSite::Kind::UserCall && Out.insert(Site.Callee))
+      reachFrom(Site.Callee, Out);
+}
+
+bool Analyzer::hasGlobalAtomic(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites,
+                      [](const CallSite &S) { return S.isGlobalAtomic(); });
+}
+
+bool Analyzer::hasGeometry(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites, [](const CallSite &S) {
+    return S.SiteKind == CallSite::Kind::Geometry;
+  });
+}
+
+/// docs/REWRITE.md: a function reached from a rewritten kernel takes the
+/// context when it has a global atomic, a geometry call, or a call of a
+/// function that takes the context. Kernels called as functions never do.
+bool Analyzer::needsContext(const FunctionDecl *F) {
+  auto Known = NeedsContext.find(F);
+  if (Known != NeedsContext.end())
+    return Known->second;
+  bool Needs = hasGlobalAtomic(F) || hasGeometry(F);
+  for (const CallSite &Site : info(F).Sites)
+    if (!Needs && Site.SiteKind == CallSite::Kind::UserCall &&
+        !info(Site.Callee).IsKernel)
+      Needs = needsContext(Site.Callee);
+  NeedsContext[F] = Needs;
+  return Needs;
+}
+
+/// True when the rewrite must edit \p Site (in rewritten code).
+bool Analyzer::needsEdit(const CallSite &Site) const {
+  switch (Site.SiteKind) {
+  case CallSite::Kind::Atomic:
+    return Site.isGlobalAtomic();
+  case CallSite::Kind::Geometry:
+    return true;
+  case CallSite::Kind::UserCall:
+    return Result.takesContext(Site.Callee);
+  }
+  return false;
+}
+
+/// Refuses what kernel \p K and the functions it reaches hold that the
+/// runtime cannot carry out.
+void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
+  SmallVector<const FunctionDecl *, 8> Code{K};
+  Code.append(Reach[K].begin(), Reach[K].end());
+  for (const FunctionDecl *F : Code) {
+    for (const CallSite &Site : info(F).Sites) {
+      if (Reported.contains(Site.Call))
+        continue;
+      StringRef Name = Site.Callee->getName();
+      bool Bad = true;
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::GlobalUnsupportedType)
+        report(Diags, Diag::UnsupportedAtomicType, Site.Call->getBeginLoc())
+            << Name
+            << Site.PointerType->getPointeeType()
+                   .getUnqualifiedType()
+                   .getAsString(Ctx.getPrintingPolicy());
+      else if (Site.SiteKind == CallSite::Kind::Atomic &&
+               Site.Atomic == AtomicKind::GlobalUnsupportedForm)
+        report(Diags, Diag::UnsupportedAtomicForm, Site.Call->getBeginLoc())
+            << Name;
+      else if (Site.SiteKind == CallSite::Kind::Atomic &&
+               Site.Atomic == AtomicKind::Unprovable)
+        report(Diags, Diag::UnprovableAddressSpace, Site.Call->getBeginLoc())
+            << Name << Site.PointerType.getAsString(Ctx.getPrintingPolicy())
+            << K->getName();
+      else if (Site.InBlock && (F == K || Result.takesContext(F)) &&
+               needsEdit(Site))
+        report(Diags, Diag::InBlock, Site.Call->getBeginLoc())
+            << describeCall(Site);
+      else if (Site.SiteKind == CallSite::Kind::UserCall &&
+               info(Site.Callee).IsKernel &&
+               !Result.RewrittenKernels.contains(Site.Callee) &&
+               (hasGeometry(Site.Callee) ||
+                llvm::any_of(Reach[Site.Callee], [&](const FunctionDecl *G) {
+                  return hasGeometry(G);
+                })))
+        report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
+            << Name << K->getName();
+      else
+        Bad = false;
+      if (!Bad)
+        continue;
+      Reported.insert(Site.Call);
+      Failed = true;
+      if (F != K)
+        report(Diags, Diag::NoteReachedFrom, K->getLocation())
+            << F->getName() << K->getName();
+    }
+  }
+  for (const ReturnStmt *Return : info(K).Returns) {
+    if (!Return->getRetValue())
+      continue;
+    report(Diags, Diag::ReturnWithValue, Return->getBeginLoc()) << K->getName();
+    Failed = true;
+  }
+}
+
+/// The first kernel that is not rewritten and is, or reaches, \p F.
+const FunctionDecl *Analyzer::plainKernelReaching(const FunctionDecl *F) const {
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *K = Entry.first;
+    if (!Entry.second.IsKernel || Result.RewrittenKernels.contains(K))
+      continue;
+    auto It = Reach.find(K);
+    if (K == F || (It != Reach.end() && It->second.contains(F)))
+      return K;
+  }
+  return nullptr;
+}
+
+/// Refuses calls that the rewrite cannot give what they need: a context
+/// taker called from code without the context, and a rewritten kernel
+/// called as a function (its parameter list changes).
+void Analyzer::checkCallers() {
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *F = Entry.first;
+    bool HasContext =
+        Result.RewrittenKernels.contains(F) || Result.takesContext(F);
+    for (const CallSite &Site : Entry.second.Sites) {
+      if (Site.SiteKind != CallSite::Kind::UserCall)
+        continue;
+      if (Result.RewrittenKernels.contains(Site.Callee)) {
+        report(Diags, Diag::RewrittenKernelCalled, Site.Call->getBeginLoc())
+            << Site.Callee->getName() << F->getName();
+        Failed = true;
+      } else if (!HasContext && Result.takesContext(Site.Callee)) {
+        if (const FunctionDecl *K = plainKernelReaching(F))
+          report(Diags, Diag::CalledFromPlainKernel, Site.Call->getBeginLoc())
+              << Site.Callee->getName() << K->getName();
+        else
+          report(Diags, Diag::CalledFromUnreached, Site.Call->getBeginLoc())
+              << Site.Callee->getName() << F->getName();
+        Failed = true;
+      }
+    }
+  }
+}
+
+/// The rewritten source must be self-contained: code that needs edits has
+/// to be the main file's own. One error per function, at the reason.
+void Analyzer::checkIncludedFiles() {
+  SmallVector<const FunctionDecl *, 8> Edited(Result.RewrittenKernels.begin(),
+                                              Result.RewrittenKernels.end());
+  Edited.append(Result.ContextFunctions.begin(), Result.ContextFunctions.end());
+  for (const FunctionDecl *F : Edited) {
+    SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
+    if (SM.getFileID(Loc) == SM.getMainFileID())
+      continue;
+    // The most telling reason first: a global atomic, then any other call
+    // that needs an edit, else the function itself.
+    const CallSite *Reason = nullptr;
+    for (const CallSite &Site : info(F).Sites)
+      if (Site.isGlobalAtomic() || (!Reason && needsEdit(Site)))
+        if (!Reason || !Reason->isGlobalAtomic())
+          Reason = &Site;
+    if (!Reason)
+      report(Diags, Diag::InIncludedFile, F->getLocation())
+          << ("function '" + F->getName() + "'").str();
+    else
+      report(Diags, Diag::InIncludedFile, Reason->Call->getBeginLoc())
+          << describeCall(*Reason);
+    Failed = true;
+  }
+}
+
+std::optional<KernelAnalysis> Analyzer::run() {
+  collectFunctions();
+  // Everything below walks the call graph; it must be acyclic first.
+  if (!checkRecursion())
+    return std::nullopt;
+
+  for (const auto &Entry : Result.Functions)
+    if (Entry.second.IsKernel)
+      reachFrom(Entry.first, Reach[Entry.first]);
+
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *K = Entry.first;
+    if (!Entry.second.IsKernel)
+      continue;
+    if (hasGlobalAtomic(K) ||
+        llvm::any_of(Reach[K], [&](const FunctionDecl *F) {
+          return hasGlobalAtomic(F);
+        })) {
+      Result.RewrittenKernels.insert(K);
+      RewrittenReach.insert(Reach[K].begin(), Reach[K].end());
+    }
+  }
+
+  for (const auto &Entry : Result.Functions)
+    if (!Entry.second.IsKernel && RewrittenReach.contains(Entry.first) &&
+        needsContext(Entry.first))
+      Result.ContextFunctions.insert(Entry.first);
+
+  for (const FunctionDecl *K : Result.RewrittenKernels)
+    checkRewrittenKernel(K);
+  checkCallers();
+  checkIncludedFiles();
+  if (Failed)
+    return std::nullopt;
+
+  for (const FunctionDecl *K : Result.RewrittenKernels) {
+    unsigned Count = 0;
+    SmallVector<const FunctionDecl *, 8> Code{K};
+    Code.append(Reach[K].begin(), Reach[K].end());
+    for (const FunctionDecl *F : Code)
+      Count += llvm::count_if(info(F).Sites, [](const CallSite &S) {
+        return S.SiteKind == CallSite::Kind::Atomic &&
+               S.Atomic == AtomicKind::Global;
+      });
+    Result.AtomicSites[K] = Count;
+  }
+  return std::move(Result);
+}
+
+} // namespace
+
+std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx) {
+  return Analyzer(Ctx).run();
+}
+
+} // namespace softatomic

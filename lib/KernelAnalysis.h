@@ -1,0 +1,104 @@
+//===- KernelAnalysis.h - Which kernels and functions change ----*- C++ -*-===//
+//
+// The decisions of docs/REWRITE.md, "Which kernels and functions change":
+// the calls that matter in every function defined in the user's files, the
+// call graph between those functions, the kernels that reach a global
+// atomic (rewritten), the functions that take the runtime context, and the
+// constructs this version refuses (recursion, unsupported atomics, context
+// takers called from kernels that are not rewritten, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_KERNELANALYSIS_H
+#define SOFTATOMIC_KERNELANALYSIS_H
+
+#include "AtomicBuiltins.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class DiagnosticsEngine;
+class FunctionDecl;
+class ReturnStmt;
+} // namespace clang
+
+namespace softatomic {
+
+/// What an atomic call is to the software runtime.
+enum class AtomicKind {
+  Local,                 ///< On __local memory: left alone.
+  Global,                ///< On __global memory: the runtime carries it out.
+  GlobalUnsupportedType, ///< On __global memory, not a 32-bit int/uint.
+  GlobalUnsupportedForm, ///< An OpenCL 2.0 form on __global memory.
+  Unprovable,            ///< Generic (or another) address space.
+};
+
+/// A call in a function body that the rewrite may have to edit or refuse.
+struct CallSite {
+  enum class Kind { Atomic, Geometry, UserCall };
+  Kind SiteKind = Kind::UserCall;
+  const clang::CallExpr *Call = nullptr;
+  /// The builtin called, or the definition of the user's function called.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// Inside a block literal (OpenCL 2.0), whose body is another function.
+  bool InBlock = false;
+  /// Atomic sites only.
+  AtomicKind Atomic = AtomicKind::Local;
+  /// The pointer argument's type as the user wrote it (atomic sites).
+  clang::QualType PointerType;
+  /// The replacement callee name: "__sa_atomic_add_uint" for a global
+  /// atomic, "__sa_get_global_id" for a geometry call; else empty.
+  std::string RuntimeName;
+
+  bool isGlobalAtomic() const {
+    return SiteKind == Kind::Atomic &&
+           (Atomic == AtomicKind::Global ||
+            Atomic == AtomicKind::GlobalUnsupportedType ||
+            Atomic == AtomicKind::GlobalUnsupportedForm);
+  }
+};
+
+/// \p Site for a diagnostic: "global atomic 'atom_add'", "geometry call
+/// 'get_global_id'", "call of 'helper'".
+std::string describeCall(const CallSite &Site);
+
+/// A function defined in the user's files (main file or a user header).
+struct FunctionInfo {
+  const clang::FunctionDecl *Definition = nullptr;
+  bool IsKernel = false;
+  std::vector<CallSite> Sites;                    ///< In source order.
+  std::vector<const clang::ReturnStmt *> Returns; ///< Outside blocks.
+};
+
+/// The outcome of the analysis of one translation unit.
+struct KernelAnalysis {
+  /// Every function defined outside system headers, in source order, keyed
+  /// by its definition.
+  llvm::MapVector<const clang::FunctionDecl *, FunctionInfo> Functions;
+  /// The kernels that reach a global atomic, in source order.
+  llvm::SetVector<const clang::FunctionDecl *> RewrittenKernels;
+  /// The non-kernel functions that take the context, in source order.
+  llvm::SetVector<const clang::FunctionDecl *> ContextFunctions;
+  /// Per rewritten kernel: the global atomic call sites it reaches.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
+
+  bool takesContext(const clang::FunctionDecl *Definition) const {
+    return ContextFunctions.contains(Definition);
+  }
+};
+
+/// Analyses the translation unit of \p Ctx. Returns std::nullopt after
+/// reporting every reason through the context's DiagnosticsEngine when the
+/// file cannot be rewritten.
+std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_KERNELANALYSIS_H

@@ -1,0 +1,43 @@
+//===- Manifest.h - The kernel manifest of a rewritten file -----*- C++ -*-===//
+//
+// docs/REWRITE.md, "The manifest": what the host runtime needs to launch a
+// rewritten kernel, as one line of JSON in the output's first comment and,
+// pretty-printed, in the --manifest file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_MANIFEST_H
+#define SOFTATOMIC_MANIFEST_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace softatomic {
+
+/// The marker the host runtime and the rewriter look for.
+constexpr llvm::StringLiteral ManifestMarker = "softatomic-manifest:";
+
+struct KernelManifest {
+  std::string Name;
+  unsigned UserArgs = 0;    ///< Parameters before the edit.
+  unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
+};
+
+struct Manifest {
+  std::string RuntimeVersion;
+  std::string Source; ///< The input's file name.
+  std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
+  std::vector<KernelManifest> Kernels;
+};
+
+/// The manifest as JSON: one line, or pretty-printed.
+std::string manifestJSON(const Manifest &M, bool Pretty);
+
+/// The output's first line, without its line break:
+/// `/* softatomic-manifest: {...} */`.
+std::string manifestComment(const Manifest &M);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_MANIFEST_H

@@ -1,0 +1,173 @@
+//===- RewriteAction.cpp - One translation unit, rewritten ----------------===//
+//
+// Ties the pieces together: after a successful parse, analyse, build the
+// edits, apply them, and assemble the output of docs/REWRITE.md, "The output
+// file". Any error leaves the result empty: a file is rewritten whole or
+// not at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceRuntime.h"
+#include "Diagnostics.h"
+#include "KernelAnalysis.h"
+#include "Manifest.h"
+#include "RewriteEdits.h"
+#include "Rewriter.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+/// The standard the parse used, as the manifest names it ("CL1.2").
+static std::string clStdName(const LangOptions &LO) {
+  return "CL" + std::to_string(LO.OpenCLVersion / 100) + "." +
+         std::to_string(LO.OpenCLVersion % 100 / 10);
+}
+
+/// \p Name as the body of a C string literal (for `#line`).
+static std::string quoteForLine(StringRef Name) {
+  std::string Quoted;
+  for (char C : Name) {
+    if (C == '\\' || C == '"')
+      Quoted += '\\';
+    Quoted += C;
+  }
+  return Quoted;
+}
+
+/// The manifest of the kernels \p Analysis rewrites.
+static Manifest makeManifest(const KernelAnalysis &Analysis,
+                             const RewriteOptions &Options,
+                             const LangOptions &LO) {
+  Manifest M;
+  M.RuntimeVersion = runtimeVersion().str();
+  M.Source = sys::path::filename(Options.InputName).str();
+  M.ClStd = clStdName(LO);
+  for (const FunctionDecl *K : Analysis.RewrittenKernels)
+    M.Kernels.push_back({K->getName().str(), K->getNumParams(),
+                         Analysis.AtomicSites.lookup(K)});
+  return M;
+}
+
+namespace {
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(const RewriteOptions &Options, RewriteResult &Result)
+      : Options(Options), Result(Result) {}
+  RewriteConsumer(const RewriteConsumer &) = delete;
+  RewriteConsumer &operator=(const RewriteConsumer &) = delete;
+
+  void HandleTranslationUnit(ASTContext &Ctx) override;
+
+private:
+  const RewriteOptions &Options;
+  RewriteResult &Result;
+};
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  // Clang has already said what is wrong with the input.
+  if (Diags.hasErrorOccurred())
+    return;
+  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx);
+  if (!Analysis)
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Input = SM.getBufferData(SM.getMainFileID());
+  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
+  if (Analysis->RewrittenKernels.empty()) {
+    Result.Output = Input.str();
+    Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+    Result.Changed = false;
+    Result.Succeeded = true;
+    return;
+  }
+
+  tooling::Replacements Edits;
+  if (!buildRewriteEdits(Ctx, *Analysis, Edits))
+    return;
+  Expected<std::string> Edited = tooling::applyAllReplacements(Input, Edits);
+  if (!Edited) {
+    report(Diags, Diag::InternalError,
+           SM.getLocForStartOfFile(SM.getMainFileID()))
+        << toString(Edited.takeError());
+    return;
+  }
+
+  std::string Output = manifestComment(M) + "\n";
+  StringRef Runtime = deviceRuntimeSource();
+  Output += Runtime;
+  if (!Runtime.ends_with("\n"))
+    Output += '\n';
+  Output += "#line 1 \"" + quoteForLine(Options.InputName) + "\"\n";
+  Output += *Edited;
+
+  Result.Output = std::move(Output);
+  Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+  Result.Changed = true;
+  Result.Succeeded = true;
+}
+
+class RewriteAction : public ASTFrontendAction {
+public:
+  RewriteAction(const RewriteOptions &Options, RewriteResult &Result)
+      : Options(Options), Result(Result) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<RewriteConsumer>(Options, Result);
+  }
+
+  void ExecuteAction() override {
+    // A rewritten file would be rewritten again around the runtime it
+    // already carries; refuse it before parsing.
+    CompilerInstance &CI = getCompilerInstance();
+    SourceManager &SM = CI.getSourceManager();
+    StringRef Input = SM.getBufferData(SM.getMainFileID());
+    size_t Marker = Input.find(ManifestMarker);
+    if (Marker != StringRef::npos) {
+      report(CI.getDiagnostics(), Diag::AlreadyRewritten,
+             SM.getComposedLoc(SM.getMainFileID(), Marker));
+      return;
+    }
+    ASTFrontendAction::ExecuteAction();
+  }
+
+private:
+  const RewriteOptions &Options;
+  RewriteResult &Result;
+};
+
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  RewriteActionFactory(const RewriteOptions &Options, RewriteResult &Result)
+      : Options(Options), Result(Result) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Options, Result);
+  }
+
+private:
+  RewriteOptions Options;
+  RewriteResult &Result;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(const RewriteOptions &Options, RewriteResult &Result) {
+  return std::make_unique<RewriteActionFactory>(Options, Result);
+}
+
+} // namespace softatomic

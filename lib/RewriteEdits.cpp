@@ -1,0 +1,275 @@
+//===- RewriteEdits.cpp - The edits of docs/REWRITE.md --------------------===//
+
+#include "RewriteEdits.h"
+#include "Diagnostics.h"
+#include "EditCollector.h"
+#include "KernelAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+// The exact texts of docs/REWRITE.md. None holds a line break: every line
+// of the user's file keeps its number.
+static constexpr llvm::StringLiteral KernelParameters =
+    "__local uint *__sa_scratch, __global uint *__sa_state";
+static constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";
+static constexpr llvm::StringLiteral ContextArgument = "__sa_ctx";
+static constexpr llvm::StringLiteral Prologue =
+    " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if "
+    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {";
+static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
+static constexpr llvm::StringLiteral Epilogue =
+    " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
+static constexpr llvm::StringLiteral EarlyReturn = "goto __sa_group_end";
+
+/// True for a declaration of __local variables (the ones OpenCL allows only
+/// at a kernel's outermost scope, which the prologue's loop would leave).
+static bool declaresLocal(const DeclStmt *DS) {
+  return llvm::any_of(DS->decls(), [](const Decl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->getType().getAddressSpace() == LangAS::opencl_local;
+  });
+}
+
+/// A variable that \p DS declares beside its __local ones (`p` in
+/// `__local int a[4], *p;`), or null.
+static const NamedDecl *nonLocalDecl(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (VD && VD->getType().getAddressSpace() != LangAS::opencl_local)
+      return VD;
+  }
+  return nullptr;
+}
+
+/// The location of the name in \p Call's callee (`atom_add` in
+/// `atom_add(p, 1)`), or an invalid location when it has none.
+static SourceLocation calleeNameLoc(const CallExpr *Call) {
+  if (const auto *Ref =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    return Ref->getLocation();
+  return SourceLocation();
+}
+
+namespace {
+
+/// Finds a declaration of the kernel's body that the __local declaration
+/// \p Moved refers to (a local typedef, struct or enumerator): moved to the
+/// start of the body, \p Moved would come before it.
+class BodyDependencyFinder : public RecursiveASTVisitor<BodyDependencyFinder> {
+public:
+  BodyDependencyFinder(const FunctionDecl *Kernel, const DeclStmt *Moved)
+      : Kernel(Kernel), Moved(Moved) {}
+  BodyDependencyFinder(const BodyDependencyFinder &) = delete;
+  BodyDependencyFinder &operator=(const BodyDependencyFinder &) = delete;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return check(E->getDecl()); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    return check(TL.getTypedefNameDecl());
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return check(TL.getDecl()); }
+
+  const NamedDecl *Found = nullptr;
+
+private:
+  /// False (stop) once \p D is a dependency that would be left behind.
+  bool check(const NamedDecl *D) {
+    if (isa<ParmVarDecl>(D) || D->getParentFunctionOrMethod() != Kernel ||
+        movesAlong(D))
+      return true;
+    Found = D;
+    return false;
+  }
+
+  /// True when \p D is declared by the moved statement itself
+  /// (`__local struct { int a; } s;`).
+  bool movesAlong(const Decl *D) const {
+    for (const Decl *Cur = D; Cur && Cur != Kernel;
+         Cur = dyn_cast<Decl>(Cur->getDeclContext()))
+      if (llvm::is_contained(Moved->decls(), Cur))
+        return true;
+    return false;
+  }
+
+  const FunctionDecl *Kernel;
+  const DeclStmt *Moved;
+};
+
+class EditBuilder {
+public:
+  EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
+        Analysis(Analysis), Edits(SM, Ctx.getLangOpts(), Diags) {}
+  EditBuilder(const EditBuilder &) = delete;
+  EditBuilder &operator=(const EditBuilder &) = delete;
+
+  bool run(tooling::Replacements &Out);
+
+private:
+  void editParameters(const FunctionDecl *FD, StringRef Parameters);
+  void editKernelBody(const FunctionDecl *Kernel);
+  void editCalls(const FunctionInfo &Info);
+  void addContextArgument(const CallExpr *Call, const Twine &What);
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  const KernelAnalysis &Analysis;
+  EditCollector Edits;
+  /// Set by refusals that are not the collector's.
+  bool Failed = false;
+};
+
+/// Appends \p Parameters to the parameter list of the declaration \p FD:
+/// after a comma when it has parameters, in place of `void` for `(void)`,
+/// alone for `()`.
+void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters) {
+  std::string What = ("parameter list of '" + FD->getName() + "'").str();
+  FunctionTypeLoc Proto = FD->getFunctionTypeLoc();
+  if (!Proto) {
+    report(Diags, Diag::UnsupportedParameterList, FD->getLocation())
+        << FD->getName();
+    Failed = true;
+    return;
+  }
+  if (FD->getNumParams() > 0) {
+    Edits.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What);
+    return;
+  }
+  std::optional<SourceLocation> LParen =
+      Edits.fileLocation(Proto.getLParenLoc(), What);
+  if (!LParen)
+    return;
+  std::optional<Token> First =
+      Lexer::findNextToken(*LParen, SM, Ctx.getLangOpts());
+  if (First && First->is(tok::r_paren)) {
+    Edits.insertBefore(Proto.getRParenLoc(), Parameters, What);
+    return;
+  }
+  std::optional<Token> Next =
+      First ? Lexer::findNextToken(First->getLocation(), SM, Ctx.getLangOpts())
+            : std::nullopt;
+  if (First && First->is(tok::raw_identifier) &&
+      First->getRawIdentifier() == "void" && Next && Next->is(tok::r_paren)) {
+    Edits.replaceToken(First->getLocation(), Parameters, What);
+    return;
+  }
+  // `(VOID)` with a macro, say: nothing sure to replace.
+  report(Diags, Diag::UnsupportedParameterList, Proto.getLParenLoc())
+      << FD->getName();
+  Failed = true;
+}
+
+/// Prologue (with the hoisted __local declarations), epilogue and early
+/// returns of a rewritten kernel.
+void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
+  const auto *Body = cast<CompoundStmt>(Kernel->getBody());
+  std::string Name = Kernel->getName().str();
+  std::string Start;
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS || !declaresLocal(DS))
+      continue;
+    if (const NamedDecl *Other = nonLocalDecl(DS)) {
+      report(Diags, Diag::MixedLocalDeclaration, Other->getLocation())
+          << Other->getName() << Name;
+      Failed = true;
+      continue;
+    }
+    BodyDependencyFinder Dependency(Kernel, DS);
+    Dependency.TraverseStmt(const_cast<DeclStmt *>(DS));
+    if (Dependency.Found) {
+      report(Diags, Diag::HoistDependency, DS->getBeginLoc())
+          << Dependency.Found->getName() << Name;
+      report(Diags, Diag::NoteDeclaredHere, Dependency.Found->getLocation())
+          << Dependency.Found->getName();
+      Failed = true;
+      continue;
+    }
+    std::optional<std::string> Text = Edits.moveOut(
+        DS->getSourceRange(), "__local declaration in kernel '" + Name + "'");
+    if (Text)
+      Start += " " + *Text;
+  }
+  Start += Prologue;
+  Edits.insertAfter(Body->getLBracLoc(), Start,
+                    "opening brace of kernel '" + Name + "'");
+
+  bool RewroteReturn = false;
+  for (const ReturnStmt *Return :
+       Analysis.Functions.find(Kernel)->second.Returns) {
+    Edits.replaceToken(Return->getReturnLoc(), EarlyReturn,
+                       "'return' in kernel '" + Name + "'");
+    RewroteReturn = true;
+  }
+  std::string End =
+      RewroteReturn ? (GroupEndLabel + Epilogue).str() : Epilogue.str();
+  Edits.insertBefore(Body->getRBracLoc(), End,
+                     "closing brace of kernel '" + Name + "'");
+}
+
+void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What) {
+  Edits.insertBefore(Call->getRParenLoc(),
+                     Call->getNumArgs() ? (", " + ContextArgument).str()
+                                        : ContextArgument.str(),
+                     What);
+}
+
+/// Atomics, geometry calls and calls of context takers in \p Info.
+void EditBuilder::editCalls(const FunctionInfo &Info) {
+  for (const CallSite &Site : Info.Sites) {
+    std::string What = describeCall(Site);
+    switch (Site.SiteKind) {
+    case CallSite::Kind::Atomic:
+      if (Site.Atomic != AtomicKind::Global)
+        continue; // __local: left alone; the rest was refused before.
+      [[fallthrough]];
+    case CallSite::Kind::Geometry:
+      Edits.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What);
+      addContextArgument(Site.Call, What);
+      break;
+    case CallSite::Kind::UserCall:
+      if (Analysis.takesContext(Site.Callee))
+        addContextArgument(Site.Call,
+                           What + ", which takes the softatomic context,");
+      break;
+    }
+  }
+}
+
+bool EditBuilder::run(tooling::Replacements &Out) {
+  for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
+    // Prototypes too: a kernel declared before its definition must agree.
+    for (const FunctionDecl *Decl : Kernel->redecls())
+      editParameters(Decl, KernelParameters);
+    editKernelBody(Kernel);
+    editCalls(Analysis.Functions.find(Kernel)->second);
+  }
+  for (const FunctionDecl *F : Analysis.ContextFunctions) {
+    for (const FunctionDecl *Decl : F->redecls())
+      editParameters(Decl, ContextParameter);
+    editCalls(Analysis.Functions.find(F)->second);
+  }
+  if (Failed || Edits.failed())
+    return false;
+  return Edits.finish(Out);
+}
+
+} // namespace
+
+bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
+                       tooling::Replacements &Out) {
+  return EditBuilder(Ctx, Analysis).run(Out);
+}
+
+} // namespace softatomic

@@ -1,0 +1,31 @@
+//===- RewriteEdits.h - The edits of docs/REWRITE.md ------------*- C++ -*-===//
+//
+// Turns the decisions of KernelAnalysis into the text edits of
+// docs/REWRITE.md, "The edits": parameters, prologue, hoisted __local
+// declarations, epilogue, early returns, atomics, geometry and calls of
+// functions that take the context.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_REWRITEEDITS_H
+#define SOFTATOMIC_REWRITEEDITS_H
+
+#include "clang/Tooling/Core/Replacement.h"
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace softatomic {
+
+struct KernelAnalysis;
+
+/// Collects every edit for \p Analysis into \p Out. Returns false, after
+/// reporting each reason, when some edit cannot be made; \p Out then holds
+/// nothing that may be applied.
+bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
+                       clang::tooling::Replacements &Out);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_REWRITEEDITS_H

@@ -1,0 +1,65 @@
+//===- Rewriter.h - softatomic-rewrite as a library -------------*- C++ -*-===//
+//
+// The public face of the rewriter: what a front end passes in, what it gets
+// back, and the FrontendAction that does the work inside a ClangTool. The
+// output contract is docs/REWRITE.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_REWRITER_H
+#define SOFTATOMIC_REWRITER_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+
+namespace softatomic {
+
+/// What the front end tells the rewriter. A plain struct: the library reads
+/// no command-line options of its own.
+struct RewriteOptions {
+  /// The input as the user named it: the `#line` directive repeats it, and
+  /// the manifest's "source" records its file name.
+  std::string InputName;
+  /// The OpenCL C standard to parse with when the compiler flags name none.
+  /// The manifest records the standard the parse actually used.
+  std::string ClStd = "CL1.2";
+  /// Clang's resource directory (for opencl-c.h); empty lets Clang guess
+  /// from the running executable.
+  std::string ResourceDir;
+};
+
+/// What the rewriter produced. Filled only when the rewrite succeeded.
+struct RewriteResult {
+  /// True once a translation unit was rewritten (or found to need nothing).
+  bool Succeeded = false;
+  /// True when some kernel was rewritten; false means Output is the input,
+  /// byte for byte.
+  bool Changed = false;
+  /// The whole output file.
+  std::string Output;
+  /// The manifest, pretty-printed JSON (an empty "kernels" list when
+  /// nothing changed).
+  std::string ManifestJSON;
+};
+
+/// The version of the device runtime embedded in every rewritten file.
+llvm::StringRef runtimeVersion();
+
+/// The compiler flags every parse needs: OpenCL C for the SPIR target (so
+/// every extension is declared), Clang's OpenCL declarations, the default
+/// standard unless the command line names one, and the resource directory.
+clang::tooling::ArgumentsAdjuster
+getOpenCLArgumentsAdjuster(const RewriteOptions &Options);
+
+/// Creates the actions that rewrite one translation unit each into
+/// \p Result. Errors are reported through the compiler's DiagnosticsEngine;
+/// any error leaves \p Result untouched.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newRewriteActionFactory(const RewriteOptions &Options, RewriteResult &Result);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_REWRITER_H

@@ -1,0 +1,27 @@
+// OpenCL C 2.0 input (-cl-std=CL2.0 after --): program-scope __global
+// variables, get_global_linear_id and generic-pointer helpers without
+// atomics all survive, and the output compiles as OpenCL C 2.0.
+__global uint total;
+
+int first(const int *p) { return p[0]; }
+
+__kernel void k(__global uint *out, __global const int *in) {
+  atomic_add(&total, (uint)first(in));
+  out[get_global_linear_id()] = atom_inc(&out[0]);
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL2.0
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL2.0 %t.cl
+
+// CHECK:__global uint total;
+// CHECK-EMPTY:
+// CHECK-NEXT:int first(const int *p) { return p[0]; }
+// CHECK-EMPTY:
+// CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  __sa_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
+// CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_atomic_inc_uint(&out[0], __sa_ctx);
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+
+// JSON: "cl_std": "CL2.0",

@@ -1,0 +1,27 @@
+// OpenCL C 3.0 input: the 2.0-style atomics on __local memory are left
+// alone beside the rewritten global atomic, and the output compiles as
+// OpenCL C 3.0 (the runtime picks its memory model from the feature macros).
+__kernel void k(__global int *c) {
+  __local atomic_int hits;
+  if (get_local_id(0) == 0)
+    atomic_init(&hits, 0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_fetch_add(&hits, 1);
+  atom_add(c, 1);
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int hits; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  
+// CHECK-NEXT:  if (get_local_id(0) == 0)
+// CHECK-NEXT:    atomic_init(&hits, 0);
+// CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK-NEXT:  atomic_fetch_add(&hits, 1);
+// CHECK-NEXT:  __sa_atomic_add_int(c, 1, __sa_ctx);
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+
+// JSON: "cl_std": "CL3.0",

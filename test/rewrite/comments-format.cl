@@ -1,0 +1,27 @@
+// Comments and formatting of everything the rewrite does not edit survive,
+// tabs and odd spacing included; edits touch only the tokens they replace.
+/* a block comment
+   over lines */
+__kernel void
+fmt( __global   int *c ,   /* the counter */
+     __global int *out )
+{
+	int v = atom_add ( c ,  1 ) ; // tab-indented
+    out [ 0 ] = v;  /* trailing */
+    atomic_inc(  /* inside */ c  );
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// CHECK:/* a block comment
+// CHECK-NEXT:   over lines */
+// CHECK-NEXT:__kernel void
+// CHECK-NEXT:fmt( __global   int *c ,   /* the counter */
+// CHECK-NEXT:     __global int *out , __local uint *__sa_scratch, __global uint *__sa_state)
+// CHECK-NEXT:{ __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:	int v = __sa_atomic_add_int ( c ,  1 , __sa_ctx) ; // tab-indented
+// CHECK-NEXT:    out [ 0 ] = v;  /* trailing */
+// CHECK-NEXT:    __sa_atomic_inc_int(  /* inside */ c  , __sa_ctx);
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -1,0 +1,34 @@
+// Compiler flags after `--` reach the parse: -D decides here whether the
+// kernel has a global atomic at all, -I where the header is.
+#include "sizes.h"
+__kernel void k(__global int *c) {
+#ifdef COUNT
+  atom_add(c, SIZE);
+#else
+  c[0] = SIZE;
+#endif
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl -- -DCOUNT -I %S/Inputs
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 -DCOUNT -I %S/Inputs %t.cl
+
+// Without -DCOUNT the only global atomic is gone: output = input.
+// RUN: softatomic-rewrite %s -o %t.plain.cl -- -I %S/Inputs
+// RUN: cmp %s %t.plain.cl
+
+// Without -I the header is missing: an error, and no output.
+// RUN: rm -f %t.none.cl
+// RUN: not softatomic-rewrite %s -o %t.none.cl -- -DCOUNT 2>&1 | FileCheck %s --check-prefix=NOINC
+// RUN: not test -e %t.none.cl
+
+// CHECK:#include "sizes.h"
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:#ifdef COUNT
+// CHECK-NEXT:  __sa_atomic_add_int(c, SIZE, __sa_ctx);
+// CHECK-NEXT:#else
+// CHECK-NEXT:  c[0] = SIZE;
+// CHECK-NEXT:#endif
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+
+// NOINC: {{.*}}define-flag.cl:3:10: fatal error: 'sizes.h' file not found

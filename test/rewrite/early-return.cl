@@ -1,0 +1,48 @@
+// Every `return;` of the kernel, at any depth, goes on to the work-item's
+// next work-group; the label appears because a return was rewritten. A
+// return in a helper returns from the helper and stays.
+int clamp_add(__global int *c, int v) {
+  if (v < 0)
+    return 0;
+  return atom_add(c, v);
+}
+
+__kernel void k(__global int *c, int n) {
+  if (get_local_id(0) >= n)
+    return;
+  for (int i = 0; i < n; ++i) {
+    while (c[i] > 0) {
+      if (c[i] == 7) {
+        return;
+      }
+      atom_dec(&c[i]);
+    }
+  }
+  clamp_add(c, n);
+  return;
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// CHECK:int clamp_add(__global int *c, int v, __sa_ctx_t *__sa_ctx) {
+// CHECK-NEXT:  if (v < 0)
+// CHECK-NEXT:    return 0;
+// CHECK-NEXT:  return __sa_atomic_add_int(c, v, __sa_ctx);
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  if (get_local_id(0) >= n)
+// CHECK-NEXT:    goto __sa_group_end;
+// CHECK-NEXT:  for (int i = 0; i < n; ++i) {
+// CHECK-NEXT:    while (c[i] > 0) {
+// CHECK-NEXT:      if (c[i] == 7) {
+// CHECK-NEXT:        goto __sa_group_end;
+// CHECK-NEXT:      }
+// CHECK-NEXT:      __sa_atomic_dec_int(&c[i], __sa_ctx);
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  clamp_add(c, n, __sa_ctx);
+// CHECK-NEXT:  goto __sa_group_end;
+// CHECK-NEXT: __sa_group_end: ; } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

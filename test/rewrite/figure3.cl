@@ -1,0 +1,25 @@
+// The paper's Figure 3 kernel: one global atom_add whose old value is
+// discarded, then a plain read of the same location.
+__kernel void Benchmark(__global uint *out, __global uint *outArray) {
+  int tid = get_global_id(0);
+  atom_add(out, tid);
+  outArray[tid] = *out;
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// The manifest comment, then the runtime verbatim, then #line 1.
+// RUN: sed -n '2,/^#line 1 /p' %t.cl | sed '$d' > %t.runtime
+// RUN: diff %t.runtime %sa_runtime
+
+// CHECK:/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.1.0","source":"figure3.cl","cl_std":"CL1.2","options":{"placement":"static","memory_model":"auto"},"kernels":[{"name":"Benchmark","user_args":2,"extra_args":[{"index":2,"name":"__sa_scratch","kind":"local_scratch","bytes":"SA_SCRATCH_BYTES(list capacity)"},{"index":3,"name":"__sa_state","kind":"state","bytes":"SA_STATE_WORDS(workers, slots) * 4"}],"atomic_sites":1}]} */
+// CHECK:#line 1 "{{.*}}figure3.cl"
+// CHECK-NEXT:// The paper's Figure 3 kernel: one global atom_add whose old value is
+// CHECK-NEXT:// discarded, then a plain read of the same location.
+// CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  int tid = __sa_get_global_id(0, __sa_ctx);
+// CHECK-NEXT:  __sa_atomic_add_uint(out, tid, __sa_ctx);
+// CHECK-NEXT:  outArray[tid] = *out;
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -1,0 +1,23 @@
+// A chain of helpers down to the atomic: every function on the path takes
+// the context; a helper off the path (no atomic, no geometry) is unchanged.
+int leaf(__global int *c) { return atom_inc(c); }
+int middle(__global int *c) { return leaf(c) + 1; }
+int top(__global int *c) { return middle(c) * 2; }
+int pure(int x) { return x * 3; }
+
+__kernel void k(__global int *c, __global int *out) {
+  out[0] = top(c) + pure(1);
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// CHECK:int leaf(__global int *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_int(c, __sa_ctx); }
+// CHECK-NEXT:int middle(__global int *c, __sa_ctx_t *__sa_ctx) { return leaf(c, __sa_ctx) + 1; }
+// CHECK-NEXT:int top(__global int *c, __sa_ctx_t *__sa_ctx) { return middle(c, __sa_ctx) * 2; }
+// CHECK-NEXT:int pure(int x) { return x * 3; }
+// CHECK-EMPTY:
+// CHECK-NEXT:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  out[0] = top(c, __sa_ctx) + pure(1);
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -1,0 +1,34 @@
+// __local declarations at the kernel's outermost scope move, verbatim, to
+// the start of the prologue (the body now sits inside a loop); where each
+// stood, as many line breaks as it held remain, so later lines keep their
+// numbers. A declaration written as a macro call moves as written.
+#define TILE 16
+#define LOCAL_ARRAY(name, n) __local int name[n]
+__kernel void k(__global int *c) {
+  __local int tile[TILE];
+  LOCAL_ARRAY(flags, 2);
+  int x = (int)get_local_id(0);
+  __local struct { int a; int b; } pair;
+  __local uint hist[4],
+               more[4];
+  tile[x % TILE] = x;
+  pair.a = atom_add(c, x);
+  hist[0] = more[0] = flags[0] = 0;
+}
+
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local int tile[TILE]; LOCAL_ARRAY(flags, 2); __local struct { int a; int b; } pair; __local uint hist[4],
+// CHECK-NEXT:               more[4]; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:  
+// CHECK-NEXT:  
+// CHECK-NEXT:  int x = (int)get_local_id(0);
+// CHECK-NEXT:  
+// CHECK-NEXT:  
+// CHECK-EMPTY:
+// CHECK-NEXT:  tile[x % TILE] = x;
+// CHECK-NEXT:  pair.a = __sa_atomic_add_int(c, x, __sa_ctx);
+// CHECK-NEXT:  hist[0] = more[0] = flags[0] = 0;
+// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -1,0 +1,73 @@
+// The manifest lists the rewritten kernels only, with their parameter
+// count before the edit, the two extra arguments after them, and the
+// global atomic call sites each reaches (a shared helper counts for both).
+int bump(__global int *c) { return atom_inc(c); }
+
+__kernel void three(__global int *c, int n, __global float *f) {
+  atomic_add(c, n);
+  f[0] = (float)bump(c);
+}
+
+__kernel void none(void) { bump((__global int *)0); }
+
+__kernel void plain(__global int *c) { c[0] = 1; }
+
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.json
+// RUN: FileCheck %s --check-prefix=COMMENT --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
+// CHECK:{
+// CHECK-NEXT:  "softatomic_manifest": 1,
+// CHECK-NEXT:  "runtime_version": "0.1.0",
+// CHECK-NEXT:  "source": "manifest.cl",
+// CHECK-NEXT:  "cl_std": "CL1.2",
+// CHECK-NEXT:  "options": {
+// CHECK-NEXT:    "placement": "static",
+// CHECK-NEXT:    "memory_model": "auto"
+// CHECK-NEXT:  },
+// CHECK-NEXT:  "kernels": [
+// CHECK-NEXT:    {
+// CHECK-NEXT:      "name": "three",
+// CHECK-NEXT:      "user_args": 3,
+// CHECK-NEXT:      "extra_args": [
+// CHECK-NEXT:        {
+// CHECK-NEXT:          "index": 3,
+// CHECK-NEXT:          "name": "__sa_scratch",
+// CHECK-NEXT:          "kind": "local_scratch",
+// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(list capacity)"
+// CHECK-NEXT:        },
+// CHECK-NEXT:        {
+// CHECK-NEXT:          "index": 4,
+// CHECK-NEXT:          "name": "__sa_state",
+// CHECK-NEXT:          "kind": "state",
+// CHECK-NEXT:          "bytes": "SA_STATE_WORDS(workers, slots) * 4"
+// CHECK-NEXT:        }
+// CHECK-NEXT:      ],
+// CHECK-NEXT:      "atomic_sites": 2
+// CHECK-NEXT:    },
+// CHECK-NEXT:    {
+// CHECK-NEXT:      "name": "none",
+// CHECK-NEXT:      "user_args": 0,
+// CHECK-NEXT:      "extra_args": [
+// CHECK-NEXT:        {
+// CHECK-NEXT:          "index": 0,
+// CHECK-NEXT:          "name": "__sa_scratch",
+// CHECK-NEXT:          "kind": "local_scratch",
+// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(list capacity)"
+// CHECK-NEXT:        },
+// CHECK-NEXT:        {
+// CHECK-NEXT:          "index": 1,
+// CHECK-NEXT:          "name": "__sa_state",
+// CHECK-NEXT:          "kind": "state",
+// CHECK-NEXT:          "bytes": "SA_STATE_WORDS(workers, slots) * 4"
+// CHECK-NEXT:        }
+// CHECK-NEXT:      ],
+// CHECK-NEXT:      "atomic_sites": 1
+// CHECK-NEXT:    }
+// CHECK-NEXT:  ]
+// CHECK-NEXT:}
+
+// The same JSON, on one line, is the output's first line.
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.1.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2},{"name":"none","user_args":0,{{.*}}"atomic_sites":1}]} */{{$}}
+// COMMENT-NEXT: {{^}}/*
