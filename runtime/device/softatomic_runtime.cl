@@ -326,14 +326,19 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     } else if (++stale > spin_limit) {
       error = SA_DEV_SPIN_TIMEOUT;
     }
-    if (__sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED &&
-        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE)
+    if (__sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED)
       error = SA_DEV_COORDINATOR_GONE;
-    if (error != SA_DEV_OK) {
+    /* A work-item that was descheduled while the coordinator served it and
+     * ran on sees many rounds go by: look at the slot once more before
+     * calling anything lost. */
+    if (error != SA_DEV_OK &&
+        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE) {
       __sa_record_error(state, error, ctx->group);
       ctx->failed = 1;
       return 0;
     }
+    if (error != SA_DEV_OK)
+      break;
   }
   return __sa_load_pair(slot + SA_S_VALUE);
 }

@@ -156,11 +156,13 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
     Words[SA_H_OFFSET + 2 * D + 1] = (cl_uint)((unsigned long long)Plan.Offset[D] >> 32);
   }
   // Polls (of 64 spins) without coordinator progress, and coordinator rounds
-  // waiting for absent workers, before giving up: about a second or two on
-  // either kind of device. A CPU spins faster, and its coordinator thread
-  // may be descheduled for a while without anything being wrong.
-  Words[SA_H_SPIN_LIMIT] = envLimit("SOFTATOMIC_SPIN_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 24);
-  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 20);
+  // waiting for absent workers, before giving up. They only end launches
+  // that can never finish, so they are generous: a few seconds each. On a
+  // CPU a poll takes ~0.1 us and an idle round ~0.4 us (PoCL, 2 cores), and
+  // an overloaded machine may leave a runnable PoCL thread without a core
+  // for a good fraction of a second; on a GPU a poll takes ~40 us.
+  Words[SA_H_SPIN_LIMIT] = envLimit("SOFTATOMIC_SPIN_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 26);
+  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 24);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   return Words;
