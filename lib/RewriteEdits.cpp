@@ -26,7 +26,8 @@ static constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";
 static constexpr llvm::StringLiteral ContextArgument = "__sa_ctx";
 static constexpr llvm::StringLiteral Prologue =
     " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if "
-    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {";
+    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { "
+    "__sa_group_begin(__sa_ctx);";
 static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
 static constexpr llvm::StringLiteral Epilogue =
     " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";

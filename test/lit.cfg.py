@@ -31,6 +31,13 @@ config.substitutions.append(
      "%s -x cl -target spir64 -Xclang -finclude-default-header -fsyntax-only"
      % config.clang))
 
+# ... and, to look at what the output does, lowers it to LLVM IR for SPIR
+# (address space 1 is __global, 3 is __local, 4 is generic).
+config.substitutions.append(
+    ("%clang_cl_ir",
+     "%s -x cl -target spir64 -Xclang -finclude-default-header -emit-llvm -S -O0"
+     % config.clang))
+
 # Execution tests spin on a real OpenCL device; on a 2-core machine two of
 # them at once would fight for the cores the coordinator needs.
 lit_config.parallelism_groups["opencl-device"] = 1

@@ -328,17 +328,18 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     }
     if (__sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED)
       error = SA_DEV_COORDINATOR_GONE;
-    /* A work-item that was descheduled while the coordinator served it and
-     * ran on sees many rounds go by: look at the slot once more before
-     * calling anything lost. */
-    if (error != SA_DEV_OK &&
-        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE) {
-      __sa_record_error(state, error, ctx->group);
-      ctx->failed = 1;
-      return 0;
-    }
     if (error != SA_DEV_OK)
-      break;
+      break; /* the loop's one exit besides DONE: see below */
+  }
+  /* A work-item descheduled while the coordinator served it and ran on sees
+   * many rounds go by: only a slot still unserved is a failure. (One exit
+   * from the loop above: with an early return inside it, PoCL 3.1 lets the
+   * work-items of a group leave a caller's retry loop together.) */
+  if (error != SA_DEV_OK &&
+      __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE) {
+    __sa_record_error(state, error, ctx->group);
+    ctx->failed = 1;
+    return 0;
   }
   return __sa_load_pair(slot + SA_S_VALUE);
 }
@@ -436,15 +437,23 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   return 0;
 }
 
+/* Starts one of the user's groups. They run one after another in a worker;
+ * a barrier keeps one group's __local data from being overwritten by the
+ * next while still in use, as it would not be between real groups. (At the
+ * top of the loop rather than in __sa_next_group: PoCL 3.1's kernel
+ * compiler asserts on a barrier in the loop latch when the user's code has
+ * a loop with a break and the local size is 1.) */
+static void __sa_group_begin(__sa_ctx_t *ctx) {
+  (void)ctx;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
 /* Moves a worker on to its next user group; zero when it has run them all. */
 static int __sa_next_group(__sa_ctx_t *ctx) {
   uint next = ctx->group + ctx->workers;
   if (next >= ctx->user_groups)
     return 0;
   __sa_set_group(ctx, next);
-  /* The user's groups run one after another here; their __local data must
-   * not be shared, as it would not be between real groups. */
-  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   return 1;
 }
 

@@ -32,7 +32,7 @@ __kernel void k(__global int *c, int n) {
 // CHECK-NEXT:  return __sa_atomic_add_int(c, v, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  if (get_local_id(0) >= n)
 // CHECK-NEXT:    goto __sa_group_end;
 // CHECK-NEXT:  for (int i = 0; i < n; ++i) {

@@ -32,7 +32,7 @@ int bump(__global int *c, int v) {
 // CHECK-NEXT:  bump(c, bump(c, 2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do {
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int old = bump(c, 3, __sa_ctx);
 // CHECK-NEXT:  twice(c, __sa_ctx);
 // CHECK-NEXT:  c[1] = old;

@@ -1,0 +1,30 @@
+// The rewritten program performs no read-modify-write on global memory: no
+// atomic builtin is called on a __global (AS1) or generic (AS4) pointer, and
+// no atomicrmw/cmpxchg instruction reaches one; only the runtime's __local
+// (AS3) atomics and plain or acquire/release loads and stores remain. The
+// original, lowered the same way, shows that the pattern finds them.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %clang_cl_ir -cl-std=CL1.2 %t.cl -o %t.12.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.12.ll
+// RUN: %clang_cl_ir -cl-std=CL3.0 %t.cl -o %t.30.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.30.ll
+// RUN: %clang_cl_ir -cl-std=CL1.2 %s -o %t.orig.ll
+// RUN: FileCheck %s --check-prefix=NATIVE --input-file %t.orig.ll
+
+// SOFT-NOT: {{@_Z[0-9]+(atom|atomic)_(add|sub|xchg|inc|dec|cmpxchg|min|max|and|or|xor|fetch_[a-z_]+|exchange[a-z_]*|compare_exchange[a-z_]*)PU3AS[14]}}
+// SOFT-NOT: {{atomicrmw .*addrspace\((1|4)\)|cmpxchg .*addrspace\((1|4)\)}}
+// NATIVE: @_Z8atom_addPU3AS1Vii
+
+int all_ops(__global int *p, __global uint *u) {
+  int r = atom_add(p, 1) + atomic_sub(p, 2) + atom_xchg(p, 3) + atomic_min(p, 4) +
+          atom_max(p, 5) + atomic_and(p, 6) + atom_or(p, 7) + atomic_xor(p, 8) +
+          atom_inc(p) + atomic_dec(p) + atom_cmpxchg(p, 9, 10);
+  uint s = atomic_add(u, 1u) + atom_min(u, 2u) + atomic_cmpxchg(u, 3u, 4u);
+  return r + (int)s;
+}
+
+__kernel void k(__global int *p, __global uint *u, __global int *out) {
+  __local int l;
+  atomic_add(&l, 1); // stays native: local memory
+  out[get_global_id(0)] = all_ops(p, u);
+}
