@@ -42,7 +42,7 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
           J.attribute("user_args", K.UserArgs);
           J.attributeArray("extra_args", [&] {
             writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
-                          "SA_SCRATCH_BYTES(list capacity)");
+                          "SA_SCRATCH_BYTES(capacity, items, workers)");
             writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
                           "SA_STATE_WORDS(workers, slots) * 4");
           });

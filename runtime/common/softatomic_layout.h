@@ -11,7 +11,7 @@
 #ifndef SOFTATOMIC_LAYOUT_H
 #define SOFTATOMIC_LAYOUT_H
 
-#define SA_RUNTIME_VERSION "0.1.0"
+#define SA_RUNTIME_VERSION "0.2.0"
 #define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
 #define SA_LINE_WORDS 32u          /* one 128-byte line */
 
@@ -44,15 +44,20 @@
 #define SA_DEV_LOST_REQUEST 4u /* request not served in the rounds it must be */
 #define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
 
-/* Lines 3..: per worker group a started word and a done word. */
+/* Lines 3..: per worker group a doorbell, a started word and a done word,
+ * each kind in an array of its own so the coordinator reads them coalesced.
+ * A requester rings its group's doorbell after publishing a request; the
+ * coordinator then scans that group's slots, and no others. */
 #define SA_W_BASE (3u * SA_LINE_WORDS)
-#define SA_W_STARTED(w) (SA_W_BASE + 2u * (w))
-#define SA_W_DONE(w) (SA_W_BASE + 2u * (w) + 1u)
+#define SA_W_DOORBELL(w) (SA_W_BASE + (w))
+#define SA_W_STARTED(workers, w) (SA_W_BASE + (workers) + (w))
+#define SA_W_DONE(workers, w) (SA_W_BASE + 2u * (workers) + (w))
 
-/* Then the request slots, one per work-item of every worker group. */
-#define SA_SLOT_WORDS 8u
+/* Then the request slots, one per work-item of every worker group, each on
+ * a 64-byte line of its own: a requester spins on its own line. */
+#define SA_SLOT_WORDS 16u
 #define SA_SLOT_BASE(workers)                                                  \
-  (((SA_W_BASE + 2u * (workers) + SA_LINE_WORDS - 1u) / SA_LINE_WORDS) *      \
+  (((SA_W_BASE + 3u * (workers) + SA_LINE_WORDS - 1u) / SA_LINE_WORDS) *      \
    SA_LINE_WORDS)
 #define SA_S_STATE 0u   /* SA_REQ_* below; the hand-off word */
 #define SA_S_OP 1u      /* SA_OP_* below */
@@ -77,14 +82,19 @@
 #define SA_OP_CMPXCHG 9u
 #define SA_OP_SIGNED 0x100u
 
-/* Local scratch: a few counters, then the round's gathered requests. */
-#define SA_L_COUNT 0u
-#define SA_L_DONE 1u
-#define SA_L_STARTED 2u
-#define SA_L_SERVED 3u
-#define SA_L_LIST 4u
-#define SA_L_ENTRY_WORDS 4u /* slot, address lo, address hi, owner */
-#define SA_SCRATCH_BYTES(capacity)                                             \
-  (4u * (SA_L_LIST + (capacity) * SA_L_ENTRY_WORDS))
+/* Local scratch of the coordinator: counters, one list head per
+ * coordinator work-item (the requests it owns), the workers whose doorbell
+ * rang this round, then the round's gathered requests. */
+#define SA_L_COUNT 0u   /* requests gathered this round */
+#define SA_L_ACTIVE 1u  /* workers whose doorbell rang */
+#define SA_L_DONE 2u
+#define SA_L_STARTED 3u
+#define SA_L_HEADS 4u   /* one per coordinator work-item */
+#define SA_L_ACTIVE_LIST(items) (SA_L_HEADS + (items))
+#define SA_L_LIST(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
+#define SA_L_ENTRY_WORDS 8u /* slot, next, address lo/hi, op, value, compare, old */
+#define SA_L_NONE 0xffffffffu
+#define SA_SCRATCH_BYTES(capacity, items, workers)                             \
+  (4u * (SA_L_LIST(items, workers) + (capacity) * SA_L_ENTRY_WORDS))
 
 #endif /* SOFTATOMIC_LAYOUT_H */

@@ -91,6 +91,7 @@ typedef struct {
   __global uint *state; /* the launch's state buffer */
   __global uint *slot;  /* this work-item's request slot */
   uint workers;         /* P */
+  uint worker;          /* this physical worker group, 0 .. P-1 */
   uint user_groups;     /* the user's work-groups in all dimensions */
   uint group;           /* the user's (virtual) group now running, linear */
   uint group_id[3];     /* the same, per dimension */
@@ -160,134 +161,175 @@ static inline uint __sa_owner(ulong addr, uint items) {
   return (uint)(h % items);
 }
 
-static ulong __sa_apply(uint op, ulong old, ulong val, ulong cmp) {
-  uint o = (uint)old, v = (uint)val;
+static uint __sa_apply(uint op, uint old, uint v, uint cmp) {
   switch (op) {
-  case SA_OP_ADD: return (uint)(o + v);
-  case SA_OP_SUB: return (uint)(o - v);
+  case SA_OP_ADD: return old + v;
+  case SA_OP_SUB: return old - v;
   case SA_OP_XCHG: return v;
-  case SA_OP_MIN: return o < v ? o : v;
-  case SA_OP_MAX: return o > v ? o : v;
-  case SA_OP_MIN | SA_OP_SIGNED: return (uint)((int)o < (int)v ? (int)o : (int)v);
-  case SA_OP_MAX | SA_OP_SIGNED: return (uint)((int)o > (int)v ? (int)o : (int)v);
-  case SA_OP_AND: return o & v;
-  case SA_OP_OR: return o | v;
-  case SA_OP_XOR: return o ^ v;
-  case SA_OP_CMPXCHG: return o == (uint)cmp ? v : o;
+  case SA_OP_MIN: return min(old, v);
+  case SA_OP_MAX: return max(old, v);
+  case SA_OP_MIN | SA_OP_SIGNED: return (uint)min((int)old, (int)v);
+  case SA_OP_MAX | SA_OP_SIGNED: return (uint)max((int)old, (int)v);
+  case SA_OP_AND: return old & v;
+  case SA_OP_OR: return old | v;
+  case SA_OP_XOR: return old ^ v;
+  case SA_OP_CMPXCHG: return old == cmp ? v : old;
   }
   return old;
 }
 
-/* Gathers pending requests into the local list. The scan starts at a
- * different slot each round so that no slot starves when more requests are
- * pending than the list holds. */
-static void __sa_gather(__global uint *slot0, __local uint *scratch,
-                        uint slots, uint capacity, uint round, uint lid,
-                        uint items) {
-  uint start = (uint)(((ulong)round * capacity) % slots);
-  for (uint i = lid; i < slots; i += items) {
-    uint s = start + i;
-    if (s >= slots)
-      s -= slots;
-    __global uint *slot = slot0 + s * SA_SLOT_WORDS;
+/* The coordinator's view of one launch: where things are, and its scratch. */
+typedef struct {
+  __global uint *state;
+  __global uint *slot0;
+  __local uint *scratch;
+  uint workers, items, lid, capacity;
+} __sa_coord_t;
+
+/* Round, step 1: which workers rang their doorbell (their slots get
+ * scanned), and how many workers have started and finished. A doorbell is
+ * cleared before the slots are scanned: a request published after the scan
+ * rings it again, and a requester rings again while it waits, so none is
+ * left unseen. */
+static void __sa_ring_call(__sa_coord_t *c) {
+  uint started = 0, done = 0;
+  for (uint w = c->lid; w < c->workers; w += c->items) {
+    started += __sa_load_relaxed(c->state + SA_W_STARTED(c->workers, w)) != 0;
+    done += __sa_load_acquire(c->state + SA_W_DONE(c->workers, w)) != 0;
+    __global uint *bell = c->state + SA_W_DOORBELL(w);
+    if (__sa_load_acquire(bell) != 0) {
+      __sa_store_relaxed(bell, 0u);
+      uint a = atomic_inc(&c->scratch[SA_L_ACTIVE]); /* local memory */
+      c->scratch[SA_L_ACTIVE_LIST(c->items) + a] = w;
+    }
+  }
+  if (started)
+    atomic_add(&c->scratch[SA_L_STARTED], started); /* local memory */
+  if (done)
+    atomic_add(&c->scratch[SA_L_DONE], done);
+}
+
+/* Round, step 2: the pending requests of the workers that rang, gathered in
+ * parallel into the local list, each linked into the list of the work-item
+ * that owns its address. A request that does not fit waits for the next
+ * round (its worker's doorbell is rung again). */
+static void __sa_gather(__sa_coord_t *c) {
+  mem_fence(CLK_GLOBAL_MEM_FENCE); /* doorbells cleared before the scan */
+  uint active = c->scratch[SA_L_ACTIVE];
+  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
+  for (uint k = c->lid; k < active * c->items; k += c->items) {
+    uint w = c->scratch[SA_L_ACTIVE_LIST(c->items) + k / c->items];
+    uint s = w * c->items + k % c->items;
+    __global uint *slot = c->slot0 + s * SA_SLOT_WORDS;
     if (__sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
       continue;
-    uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
-    if (pos >= capacity)
-      continue; /* the list is full: next round */
+    uint pos = atomic_inc(&c->scratch[SA_L_COUNT]); /* local memory */
+    if (pos >= c->capacity) {
+      __sa_store_relaxed(c->state + SA_W_DOORBELL(w), 1u);
+      continue;
+    }
+    __local uint *e = list + pos * SA_L_ENTRY_WORDS;
     ulong addr = __sa_load_pair(slot + SA_S_ADDR);
-    __local uint *e = scratch + SA_L_LIST + pos * SA_L_ENTRY_WORDS;
     e[0] = s;
-    e[1] = (uint)addr;
-    e[2] = (uint)(addr >> 32);
-    e[3] = __sa_owner(addr, items);
+    e[2] = (uint)addr;
+    e[3] = (uint)(addr >> 32);
+    e[4] = __sa_load_relaxed(slot + SA_S_OP);
+    e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
+    e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
+    e[1] = atomic_xchg(&c->scratch[SA_L_HEADS + __sa_owner(addr, c->items)],
+                       pos); /* local memory: push onto the owner's list */
   }
 }
 
-/* Serves the gathered requests this work-item owns, in list order. The
- * target is written before each requester is released (the kernel may read
- * it as soon as its atomic returns), but read again only when the address
- * changes: this work-item is its only writer. */
-static void __sa_serve(__global uint *slot0, __local uint *scratch,
-                       uint count, uint lid) {
+/* Round, step 3: each work-item applies the requests it owns, in its list's
+ * order, in registers and local memory: the target is read once and written
+ * once per run of requests to one address. */
+static void __sa_apply_owned(__sa_coord_t *c) {
+  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
   __global uint *target = 0;
-  uint value = 0;
-  for (uint i = 0; i < count; ++i) {
-    __local uint *e = scratch + SA_L_LIST + i * SA_L_ENTRY_WORDS;
-    if (e[3] != lid)
-      continue;
-    __global uint *slot = slot0 + e[0] * SA_SLOT_WORDS;
+  uint value = 0, dirty = 0;
+  for (uint i = c->scratch[SA_L_HEADS + c->lid]; i != SA_L_NONE;) {
+    __local uint *e = list + i * SA_L_ENTRY_WORDS;
     __global uint *p =
-        (__global uint *)(uintptr_t)((ulong)e[1] | ((ulong)e[2] << 32));
+        (__global uint *)(uintptr_t)((ulong)e[2] | ((ulong)e[3] << 32));
     if (p != target) {
+      if (dirty)
+        __sa_store_relaxed(target, value);
       target = p;
       value = __sa_load_relaxed(p);
+      dirty = 0;
     }
     uint old = value;
-    value = (uint)__sa_apply(__sa_load_relaxed(slot + SA_S_OP), old,
-                             __sa_load_pair(slot + SA_S_VALUE),
-                             __sa_load_pair(slot + SA_S_COMPARE));
-    if (value != old)
-      __sa_store_relaxed(target, value);
-    __sa_store_pair(slot + SA_S_VALUE, old);
+    value = __sa_apply(e[4], old, e[5], e[6]);
+    dirty |= value != old;
+    e[7] = old;
+    i = e[1];
+  }
+  if (dirty)
+    __sa_store_relaxed(target, value);
+}
+
+/* Round, step 4: every gathered request gets its old value and is released,
+ * in parallel. The targets were written in step 3, before the barrier that
+ * separates the steps, so a released work-item reads its own update. */
+static void __sa_release(__sa_coord_t *c, uint count) {
+  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
+  for (uint i = c->lid; i < count; i += c->items) {
+    __local uint *e = list + i * SA_L_ENTRY_WORDS;
+    __global uint *slot = c->slot0 + e[0] * SA_SLOT_WORDS;
+    __sa_store_pair(slot + SA_S_VALUE, e[7]);
     __sa_store_release(slot + SA_S_STATE, SA_REQ_DONE);
   }
 }
 
-/* Counts the worker groups that have started and finished. */
-static void __sa_count_workers(__global uint *state, __local uint *scratch,
-                               uint workers, uint lid, uint items) {
-  uint started = 0, done = 0;
-  for (uint w = lid; w < workers; w += items) {
-    started += __sa_load_relaxed(state + SA_W_STARTED(w)) != 0;
-    done += __sa_load_acquire(state + SA_W_DONE(w)) != 0;
-  }
-  if (started)
-    atomic_add(&scratch[SA_L_STARTED], started); /* local memory */
-  if (done)
-    atomic_add(&scratch[SA_L_DONE], done);
-}
-
 static void __sa_coordinate(__global uint *state, __local uint *scratch) {
-  uint lid = __sa_local_linear_id(), items = __sa_local_items();
-  uint workers = __sa_load_relaxed(state + SA_H_WORKERS);
-  uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
-  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  __sa_coord_t c;
+  c.state = state;
+  c.scratch = scratch;
+  c.lid = __sa_local_linear_id();
+  c.items = __sa_local_items();
+  c.workers = __sa_load_relaxed(state + SA_H_WORKERS);
+  c.capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  c.slot0 = state + SA_SLOT_BASE(c.workers);
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
-  __global uint *slot0 = state + SA_SLOT_BASE(workers);
-  if (lid == 0)
+  if (c.lid == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
   uint idle = 0;
   for (uint round = 1;; ++round) {
-    if (lid == 0) {
+    scratch[SA_L_HEADS + c.lid] = SA_L_NONE;
+    if (c.lid == 0) {
       scratch[SA_L_COUNT] = 0;
+      scratch[SA_L_ACTIVE] = 0;
       scratch[SA_L_DONE] = 0;
       scratch[SA_L_STARTED] = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     /* Workers are counted before gathering: a worker that is done has no
      * request left, so "all done" read here means nothing can be missed. */
-    __sa_count_workers(state, scratch, workers, lid, items);
-    __sa_gather(slot0, scratch, slots, capacity, round, lid, items);
+    __sa_ring_call(&c);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    uint count = min(scratch[SA_L_COUNT], capacity);
-    __sa_serve(slot0, scratch, count, lid);
+    __sa_gather(&c);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    __sa_apply_owned(&c);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    uint count = min(scratch[SA_L_COUNT], c.capacity);
+    __sa_release(&c, count);
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
-    if (lid == 0)
+    if (c.lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    if (done == workers)
+    if (done == c.workers)
       break;
     /* Workers that never start are not co-resident with the coordinator;
      * waiting for them could last forever. */
-    idle = (count == 0 && started < workers) ? idle + 1 : 0;
+    idle = (count == 0 && started < c.workers) ? idle + 1 : 0;
     if (idle > idle_limit) {
-      if (lid == 0)
-        __sa_record_error(state, SA_DEV_NOT_CORESIDENT, workers - started);
+      if (c.lid == 0)
+        __sa_record_error(state, SA_DEV_NOT_CORESIDENT, c.workers - started);
       break;
     }
   }
-  if (lid == 0)
+  if (c.lid == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
 }
 
@@ -303,6 +345,8 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   __sa_store_pair(slot + SA_S_VALUE, value);
   __sa_store_pair(slot + SA_S_COMPARE, compare);
   __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
+  __global uint *bell = state + SA_W_DOORBELL(ctx->worker);
+  __sa_store_release(bell, 1u);
 
   /* Wait for the coordinator, and only for it: give up when it has left,
    * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
@@ -310,12 +354,14 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   uint spin_limit = __sa_load_relaxed(state + SA_H_SPIN_LIMIT);
   uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
   uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
-  uint round_limit = 4u * (slots / capacity + 1u) + 64u;
+  uint round_limit = 64u * (slots / capacity + 1u) + 1024u;
   uint seen = __sa_load_relaxed(state + SA_C_HEARTBEAT);
   uint stale = 0, rounds = 0, error = SA_DEV_OK;
   for (uint poll = 1; __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
     if ((poll & 63u) != 0)
       continue;
+    if ((poll & 1023u) == 0) /* in case the coordinator cleared it first */
+      __sa_store_release(bell, 1u);
     uint beat = __sa_load_relaxed(state + SA_C_HEARTBEAT);
     if (beat != seen) {
       rounds += beat - seen;
@@ -422,6 +468,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
     return 1;
   }
   uint worker = (uint)get_group_id(0) - 1u;
+  ctx->worker = worker;
   ctx->workers = __sa_load_relaxed(state + SA_H_WORKERS);
   ctx->user_groups = __sa_load_relaxed(state + SA_H_USER_GROUPS);
   for (uint d = 0; d < 3; ++d) {
@@ -433,7 +480,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
                   SA_SLOT_WORDS;
   __sa_set_group(ctx, worker);
   if (__sa_local_linear_id() == 0)
-    __sa_store_release(state + SA_W_STARTED(worker), 1u);
+    __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
   return 0;
 }
 
@@ -462,7 +509,7 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
 static void __sa_kernel_end(__sa_ctx_t *ctx) {
   barrier(CLK_GLOBAL_MEM_FENCE);
   if (__sa_local_linear_id() == 0)
-    __sa_store_release(ctx->state + SA_W_DONE((uint)get_group_id(0) - 1u), 1u);
+    __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker), 1u);
 }
 
 #endif /* SOFTATOMIC_RUNTIME */

@@ -19,7 +19,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 
 // CHECK:{
 // CHECK-NEXT:  "softatomic_manifest": 1,
-// CHECK-NEXT:  "runtime_version": "0.1.0",
+// CHECK-NEXT:  "runtime_version": "0.2.0",
 // CHECK-NEXT:  "source": "manifest.cl",
 // CHECK-NEXT:  "cl_std": "CL1.2",
 // CHECK-NEXT:  "options": {
@@ -35,7 +35,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "index": 3,
 // CHECK-NEXT:          "name": "__sa_scratch",
 // CHECK-NEXT:          "kind": "local_scratch",
-// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(list capacity)"
+// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(capacity, items, workers)"
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "index": 4,
@@ -54,7 +54,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "index": 0,
 // CHECK-NEXT:          "name": "__sa_scratch",
 // CHECK-NEXT:          "kind": "local_scratch",
-// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(list capacity)"
+// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(capacity, items, workers)"
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "index": 1,
@@ -69,5 +69,5 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:}
 
 // The same JSON, on one line, is the output's first line.
-// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.1.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2},{"name":"none","user_args":0,{{.*}}"atomic_sites":1}]} */{{$}}
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.2.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2},{"name":"none","user_args":0,{{.*}}"atomic_sites":1}]} */{{$}}
 // COMMENT-NEXT: {{^}}/*

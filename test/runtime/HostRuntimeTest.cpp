@@ -215,7 +215,7 @@ TEST_F(HostRuntime, RegisteredManifestsCoverProgramsWithoutSource) {
   EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"), SA_INVALID_MANIFEST);
   EXPECT_EQ(saRegisterProgramManifest(P, "not json"), SA_INVALID_MANIFEST);
   std::string Old = Json;
-  Old.replace(Old.find("0.1.0"), 5, "0.0.9");
+  Old.replace(Old.find(SA_VERSION), 5, "0.0.9");
   EXPECT_EQ(saRegisterProgramManifest(P, Old.c_str()), SA_VERSION_MISMATCH);
   clReleaseKernel(Count);
   clReleaseProgram(P);

@@ -125,14 +125,15 @@ cl_int planLaunch(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   Plan.Gpu = isGpu(Device);
 
   // The coordinator gathers up to ListCapacity requests a round in local
-  // memory; give it what the kernel leaves free, up to two per slot line.
+  // memory; give it what the kernel leaves free, up to two per work-item of
+  // a worker group (more than one round's worth helps nothing).
   cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
   cl_ulong KernelLocal = 0;
   clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof(KernelLocal), &KernelLocal, nullptr);
-  cl_ulong Free = DeviceLocal > KernelLocal + 256 ? DeviceLocal - KernelLocal - 256 : 0;
-  size_t Fit = Free / (4 * SA_L_ENTRY_WORDS);
-  Fit = Fit > SA_L_LIST ? Fit - SA_L_LIST : 0;
+  cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Plan.Workers);
+  cl_ulong Used = KernelLocal + Fixed + 256;
+  size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
   size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
   Plan.ListCapacity = std::min({Wanted, Fit, Plan.Workers * LocalItems});
   if (Plan.ListCapacity == 0)
@@ -200,7 +201,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   std::lock_guard<std::mutex> Guard(launchLock());
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.
-  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 4 * SA_L_LIST, nullptr);
+  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
   if (Err != CL_SUCCESS)
     return fail(Err, "kernel '" + Name + "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
@@ -219,7 +220,9 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
     ~Release() { clReleaseMemObject(M); }
   } ReleaseState{State};
 
-  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, SA_SCRATCH_BYTES(Plan.ListCapacity), nullptr);
+  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
+  Err = clSetKernelArg(Kernel, Entry.ScratchIndex,
+                       SA_SCRATCH_BYTES(Plan.ListCapacity, LocalItems, Plan.Workers), nullptr);
   if (Err == CL_SUCCESS)
     Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &State);
   if (Err != CL_SUCCESS)
