@@ -212,12 +212,18 @@ static void __sa_ring_call(__sa_coord_t *c) {
 /* Round, step 2: the pending requests of the workers that rang, gathered in
  * parallel into the local list, each linked into the list of the work-item
  * that owns its address. A request that does not fit waits for the next
- * round (its worker's doorbell is rung again). */
-static void __sa_gather(__sa_coord_t *c) {
+ * round (its worker's doorbell is rung again). The scan starts 'capacity'
+ * slots further each round: the first sweep of the work-group always fits
+ * (capacity >= work-group size), so every pending slot is gathered within
+ * slots / capacity + 1 rounds, however fast served slots request again. */
+static void __sa_gather(__sa_coord_t *c, uint round) {
   mem_fence(CLK_GLOBAL_MEM_FENCE); /* doorbells cleared before the scan */
   uint active = c->scratch[SA_L_ACTIVE];
+  uint total = active * c->items;
+  uint start = total ? (uint)(((ulong)round * c->capacity) % total) : 0;
   __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
-  for (uint k = c->lid; k < active * c->items; k += c->items) {
+  for (uint i = c->lid; i < total; i += c->items) {
+    uint k = i + start < total ? i + start : i + start - total;
     uint w = c->scratch[SA_L_ACTIVE_LIST(c->items) + k / c->items];
     uint s = w * c->items + k % c->items;
     __global uint *slot = c->slot0 + s * SA_SLOT_WORDS;
@@ -308,7 +314,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
      * request left, so "all done" read here means nothing can be missed. */
     __sa_ring_call(&c);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    __sa_gather(&c);
+    __sa_gather(&c, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     __sa_apply_owned(&c);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);

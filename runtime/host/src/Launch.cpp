@@ -136,9 +136,12 @@ cl_int planLaunch(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
   size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
   Plan.ListCapacity = std::min({Wanted, Fit, Plan.Workers * LocalItems});
-  if (Plan.ListCapacity == 0)
+  // The coordinator's fairness rests on one sweep of its work-group always
+  // fitting in the list (see __sa_gather).
+  if (Plan.ListCapacity < std::min(LocalItems, Plan.Workers * LocalItems))
     return fail(CL_OUT_OF_RESOURCES,
-                "no local memory is left for the coordinator's request list");
+                "the coordinator's request list needs " + std::to_string(LocalItems) +
+                    " entries of local memory and only " + std::to_string(Fit) + " fit");
   return CL_SUCCESS;
 }
 
