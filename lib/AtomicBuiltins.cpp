@@ -1,6 +1,8 @@
 //===- AtomicBuiltins.cpp - The OpenCL builtins the rewrite edits ---------===//
 
 #include "AtomicBuiltins.h"
+#include <cassert>
+#include <cstring>
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -60,6 +62,16 @@ const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
 std::string runtimeAtomicName(const AtomicBuiltin &Atomic, bool IsSigned) {
   return ("__sa_atomic_" + Twine(Atomic.Op) + (IsSigned ? "_int" : "_uint"))
       .str();
+}
+
+bool isGroupCombinable(const AtomicBuiltin &Atomic) {
+  return Atomic.Op == "add" || Atomic.Op == "sub" || Atomic.Op == "inc" ||
+         Atomic.Op == "dec";
+}
+
+std::string groupRuntimeName(llvm::StringRef RuntimeName) {
+  assert(RuntimeName.startswith("__sa_atomic_") && "not a runtime atomic");
+  return ("__sa_wg_" + RuntimeName.drop_front(strlen("__sa_"))).str();
 }
 
 } // namespace softatomic

@@ -42,6 +42,14 @@ const GeometryBuiltin *findGeometryBuiltin(llvm::StringRef Name);
 /// "__sa_atomic_add_int" or "__sa_atomic_add_uint".
 std::string runtimeAtomicName(const AtomicBuiltin &Atomic, bool IsSigned);
 
+/// True for the atomics a work-group can combine into one request per
+/// address (add, sub, inc, dec: the old values are prefix sums).
+bool isGroupCombinable(const AtomicBuiltin &Atomic);
+
+/// The work-group form of a runtime atomic: "__sa_atomic_add_uint" becomes
+/// "__sa_wg_atomic_add_uint", which every work-item of the group must call.
+std::string groupRuntimeName(llvm::StringRef RuntimeName);
+
 } // namespace softatomic
 
 #endif // SOFTATOMIC_ATOMICBUILTINS_H

@@ -2,6 +2,7 @@
 
 #include "KernelAnalysis.h"
 #include "Diagnostics.h"
+#include "UniformSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -455,6 +456,16 @@ std::optional<KernelAnalysis> Analyzer::run() {
   checkIncludedFiles();
   if (Failed)
     return std::nullopt;
+
+  // Adds that the whole work-group makes together are combined in the group
+  // first (the runtime's __sa_wg_ functions); every other call goes alone.
+  for (const FunctionDecl *K : Result.RewrittenKernels)
+    for (CallSite &Site : Result.Functions.find(K)->second.Sites)
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::Global && !Site.InBlock &&
+          isGroupCombinable(*findAtomicBuiltin(Site.Callee->getName())) &&
+          reachedByWholeWorkGroup(Site.Call, K, Ctx))
+        Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
 
   for (const FunctionDecl *K : Result.RewrittenKernels) {
     unsigned Count = 0;

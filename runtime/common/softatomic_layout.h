@@ -97,4 +97,14 @@
 #define SA_SCRATCH_BYTES(capacity, items, workers)                             \
   (4u * (SA_L_LIST(items, workers) + (capacity) * SA_L_ENTRY_WORDS))
 
+/* The same scratch in a worker group: one bucket per work-item for the
+ * addresses its work-group combines (__sa_wg_ atomics). It needs 5 words
+ * per work-item, less than the coordinator's list of at least as many
+ * entries. */
+#define SA_G_KEY_LO 0u /* SA_L_NONE while free */
+#define SA_G_KEY_HI 1u
+#define SA_G_SUM 2u
+#define SA_G_BASE 3u
+#define SA_G_WORDS 5u
+
 #endif /* SOFTATOMIC_LAYOUT_H */

@@ -90,6 +90,7 @@ static inline void __sa_store_pair(__global uint *p, ulong v) {
 typedef struct {
   __global uint *state; /* the launch's state buffer */
   __global uint *slot;  /* this work-item's request slot */
+  __local uint *scratch; /* the work-group's buckets for __sa_wg_ atomics */
   uint workers;         /* P */
   uint worker;          /* this physical worker group, 0 .. P-1 */
   uint user_groups;     /* the user's work-groups in all dimensions */
@@ -454,6 +455,71 @@ static inline uint __sa_atomic_cmpxchg_uint(volatile __global uint *p, uint cmp,
   return (uint)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), v, cmp);
 }
 
+/* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
+
+/* Every work-item of the group calls this at the same point (the rewriter
+ * proves it: docs/REWRITE.md), so barriers are allowed, and the group can
+ * combine its requests without assuming lockstep: the work-items sum their
+ * operands per address in local memory, one leader per address asks the
+ * coordinator for the sum, and each work-item's old value is the base the
+ * leader got plus its prefix in the group. An address that collides with
+ * another in the bucket table is asked for alone. */
+static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v) {
+  uint lid = __sa_local_linear_id(), items = __sa_local_items();
+  ulong addr = __sa_addr(p);
+  uint lo = (uint)addr, hi = (uint)(addr >> 32);
+  barrier(CLK_LOCAL_MEM_FENCE); /* the last call's readers are done */
+  __local uint *own = ctx->scratch + lid * SA_G_WORDS;
+  own[SA_G_KEY_LO] = SA_L_NONE;
+  own[SA_G_SUM] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
+  int leader = atomic_cmpxchg(&bucket[SA_G_KEY_LO], SA_L_NONE, lo) == SA_L_NONE;
+  if (leader)
+    bucket[SA_G_KEY_HI] = hi;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int joined = bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
+  uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint old = 0;
+  if (leader)
+    bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
+  if (!joined)
+    old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
+  /* Global too: the kernel may read the target right after. */
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  return joined ? bucket[SA_G_BASE] + prefix : old;
+}
+
+static inline int __sa_wg_atomic_add_int(volatile __global int *p, int v,
+                                         __sa_ctx_t *ctx) {
+  return (int)__sa_wg_add(ctx, p, (uint)v);
+}
+static inline uint __sa_wg_atomic_add_uint(volatile __global uint *p, uint v,
+                                           __sa_ctx_t *ctx) {
+  return __sa_wg_add(ctx, p, v);
+}
+static inline int __sa_wg_atomic_sub_int(volatile __global int *p, int v,
+                                         __sa_ctx_t *ctx) {
+  return (int)__sa_wg_add(ctx, p, 0u - (uint)v);
+}
+static inline uint __sa_wg_atomic_sub_uint(volatile __global uint *p, uint v,
+                                           __sa_ctx_t *ctx) {
+  return __sa_wg_add(ctx, p, 0u - v);
+}
+static inline int __sa_wg_atomic_inc_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  return (int)__sa_wg_add(ctx, p, 1u);
+}
+static inline uint __sa_wg_atomic_inc_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  return __sa_wg_add(ctx, p, 1u);
+}
+static inline int __sa_wg_atomic_dec_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  return (int)__sa_wg_add(ctx, p, 0xffffffffu);
+}
+static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  return __sa_wg_add(ctx, p, 0xffffffffu);
+}
+
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
@@ -462,6 +528,7 @@ static inline uint __sa_atomic_cmpxchg_uint(volatile __global uint *p, uint cmp,
 static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
                              __global uint *state) {
   ctx->state = state;
+  ctx->scratch = scratch;
   ctx->failed = 0;
   if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
       __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0)) {

@@ -20,8 +20,8 @@ __kernel void k(__global uint *out, __global const int *in) {
 // CHECK-NEXT:int first(const int *p) { return p[0]; }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
-// CHECK-NEXT:  __sa_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
-// CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_atomic_inc_uint(&out[0], __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
+// CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_wg_atomic_inc_uint(&out[0], __sa_ctx);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
 
 // JSON: "cl_std": "CL2.0",

@@ -20,6 +20,6 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // CHECK-NEXT:// discarded, then a plain read of the same location.
 // CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int tid = __sa_get_global_id(0, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_add_uint(out, tid, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_add_uint(out, tid, __sa_ctx);
 // CHECK-NEXT:  outArray[tid] = *out;
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -29,6 +29,6 @@ __kernel void k(__global int *c) {
 // CHECK-NEXT:  
 // CHECK-EMPTY:
 // CHECK-NEXT:  tile[x % TILE] = x;
-// CHECK-NEXT:  pair.a = __sa_atomic_add_int(c, x, __sa_ctx);
+// CHECK-NEXT:  pair.a = __sa_wg_atomic_add_int(c, x, __sa_ctx);
 // CHECK-NEXT:  hist[0] = more[0] = flags[0] = 0;
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

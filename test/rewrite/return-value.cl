@@ -15,10 +15,10 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
-// CHECK-NEXT:  int mine = __sa_atomic_inc_int(counter, __sa_ctx);
+// CHECK-NEXT:  int mine = __sa_wg_atomic_inc_int(counter, __sa_ctx);
 // CHECK-NEXT:  slots[mine] = 1;
-// CHECK-NEXT:  old[mine] = __sa_atomic_add_uint((__global uint *)counter, 0u, __sa_ctx) + __sa_atomic_add_int(counter, 1, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_sub_int(counter, 1, __sa_ctx);
+// CHECK-NEXT:  old[mine] = __sa_wg_atomic_add_uint((__global uint *)counter, 0u, __sa_ctx) + __sa_wg_atomic_add_int(counter, 1, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_sub_int(counter, 1, __sa_ctx);
 // CHECK-NEXT:  (void)__sa_atomic_xchg_int(counter, 5, __sa_ctx);
 // CHECK-NEXT:  if (__sa_atomic_cmpxchg_int(counter, 5, 6, __sa_ctx) == 5)
 // CHECK-NEXT:    slots[0] = 2;
