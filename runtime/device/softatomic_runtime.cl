@@ -179,35 +179,48 @@ static uint __sa_apply(uint op, uint old, uint v, uint cmp) {
   return old;
 }
 
-/* The coordinator's view of one launch: where things are, and its scratch. */
-typedef struct {
-  __global uint *state;
-  __global uint *slot0;
-  __local uint *scratch;
-  uint workers, items, lid, capacity;
-} __sa_coord_t;
+/* The coordinator's steps take the launch's layout as plain arguments, not
+ * as a struct in private memory behind a pointer: PoCL 3.1 (local size 2)
+ * gave one work-item a stale copy of such a struct across the round's
+ * barriers, and it scanned a worker that does not exist. */
+#define SA_COORD_PARAMS                                                        \
+  __global uint *state, __global uint *slot0, __local uint *scratch,          \
+      uint workers, uint items, uint capacity
+#define SA_COORD_ARGS state, slot0, scratch, workers, items, capacity
+
+/* Strided loops over a range shared by the group's work-items run the same
+ * number of iterations in every work-item, with a guard inside: PoCL 3.1
+ * (local size 2) ran the body of `for (i = lid; i < n; i += items)` in a
+ * work-item whose first i was already >= n. */
+#define SA_FOR_STRIDED(i, n, items)                                            \
+  for (uint __sa_k = 0, __sa_n = (n), __sa_it = (items),                       \
+            i = __sa_local_linear_id();                                        \
+       __sa_k < (__sa_n + __sa_it - 1u) / __sa_it; ++__sa_k, i += __sa_it)     \
+    if (i < __sa_n)
 
 /* Round, step 1: which workers rang their doorbell (their slots get
  * scanned), and how many workers have started and finished. A doorbell is
  * cleared before the slots are scanned: a request published after the scan
  * rings it again, and a requester rings again while it waits, so none is
  * left unseen. */
-static void __sa_ring_call(__sa_coord_t *c) {
+static void __sa_ring_call(SA_COORD_PARAMS) {
   uint started = 0, done = 0;
-  for (uint w = c->lid; w < c->workers; w += c->items) {
-    started += __sa_load_relaxed(c->state + SA_W_STARTED(c->workers, w)) != 0;
-    done += __sa_load_acquire(c->state + SA_W_DONE(c->workers, w)) != 0;
-    __global uint *bell = c->state + SA_W_DOORBELL(w);
-    if (__sa_load_acquire(bell) != 0) {
+  SA_FOR_STRIDED(w, workers, items) {
+    /* Relaxed polls, so that the loads of one sweep overlap; only a word
+     * found set is read again with acquire (see __sa_gather). */
+    started += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
+    done += __sa_load_relaxed(state + SA_W_DONE(workers, w)) != 0;
+    __global uint *bell = state + SA_W_DOORBELL(w);
+    if (__sa_load_relaxed(bell) != 0 && __sa_load_acquire(bell) != 0) {
       __sa_store_relaxed(bell, 0u);
-      uint a = atomic_inc(&c->scratch[SA_L_ACTIVE]); /* local memory */
-      c->scratch[SA_L_ACTIVE_LIST(c->items) + a] = w;
+      uint a = atomic_inc(&scratch[SA_L_ACTIVE]); /* local memory */
+      scratch[SA_L_ACTIVE_LIST(items) + a] = w;
     }
   }
   if (started)
-    atomic_add(&c->scratch[SA_L_STARTED], started); /* local memory */
+    atomic_add(&scratch[SA_L_STARTED], started); /* local memory */
   if (done)
-    atomic_add(&c->scratch[SA_L_DONE], done);
+    atomic_add(&scratch[SA_L_DONE], done);
 }
 
 /* Round, step 2: the pending requests of the workers that rang, gathered in
@@ -217,22 +230,26 @@ static void __sa_ring_call(__sa_coord_t *c) {
  * slots further each round: the first sweep of the work-group always fits
  * (capacity >= work-group size), so every pending slot is gathered within
  * slots / capacity + 1 rounds, however fast served slots request again. */
-static void __sa_gather(__sa_coord_t *c, uint round) {
+static void __sa_gather(SA_COORD_PARAMS, uint round) {
   mem_fence(CLK_GLOBAL_MEM_FENCE); /* doorbells cleared before the scan */
-  uint active = c->scratch[SA_L_ACTIVE];
-  uint total = active * c->items;
-  uint start = total ? (uint)(((ulong)round * c->capacity) % total) : 0;
-  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
-  for (uint i = c->lid; i < total; i += c->items) {
+  uint active = scratch[SA_L_ACTIVE];
+  uint total = active * items;
+  uint start = total ? (uint)(((ulong)round * capacity) % total) : 0;
+  __local uint *list = scratch + SA_L_LIST(items, workers);
+  SA_FOR_STRIDED(i, total, items) {
     uint k = i + start < total ? i + start : i + start - total;
-    uint w = c->scratch[SA_L_ACTIVE_LIST(c->items) + k / c->items];
-    uint s = w * c->items + k % c->items;
-    __global uint *slot = c->slot0 + s * SA_SLOT_WORDS;
-    if (__sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
+    uint w = scratch[SA_L_ACTIVE_LIST(items) + k / items];
+    uint s = w * items + k % items;
+    __global uint *slot = slot0 + s * SA_SLOT_WORDS;
+    /* An acquire per slot would serialise the sweep (each must complete
+     * before the next load issues): poll relaxed, and acquire only the
+     * slots found pending, before reading their fields. */
+    if (__sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_PENDING ||
+        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
       continue;
-    uint pos = atomic_inc(&c->scratch[SA_L_COUNT]); /* local memory */
-    if (pos >= c->capacity) {
-      __sa_store_relaxed(c->state + SA_W_DOORBELL(w), 1u);
+    uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
+    if (pos >= capacity) {
+      __sa_store_relaxed(state + SA_W_DOORBELL(w), 1u);
       continue;
     }
     __local uint *e = list + pos * SA_L_ENTRY_WORDS;
@@ -243,7 +260,7 @@ static void __sa_gather(__sa_coord_t *c, uint round) {
     e[4] = __sa_load_relaxed(slot + SA_S_OP);
     e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
     e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
-    e[1] = atomic_xchg(&c->scratch[SA_L_HEADS + __sa_owner(addr, c->items)],
+    e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
                        pos); /* local memory: push onto the owner's list */
   }
 }
@@ -251,11 +268,11 @@ static void __sa_gather(__sa_coord_t *c, uint round) {
 /* Round, step 3: each work-item applies the requests it owns, in its list's
  * order, in registers and local memory: the target is read once and written
  * once per run of requests to one address. */
-static void __sa_apply_owned(__sa_coord_t *c) {
-  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
+static void __sa_apply_owned(SA_COORD_PARAMS) {
+  __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
   uint value = 0, dirty = 0;
-  for (uint i = c->scratch[SA_L_HEADS + c->lid]; i != SA_L_NONE;) {
+  for (uint i = scratch[SA_L_HEADS + __sa_local_linear_id()]; i != SA_L_NONE;) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
     __global uint *p =
         (__global uint *)(uintptr_t)((ulong)e[2] | ((ulong)e[3] << 32));
@@ -279,32 +296,29 @@ static void __sa_apply_owned(__sa_coord_t *c) {
 /* Round, step 4: every gathered request gets its old value and is released,
  * in parallel. The targets were written in step 3, before the barrier that
  * separates the steps, so a released work-item reads its own update. */
-static void __sa_release(__sa_coord_t *c, uint count) {
-  __local uint *list = c->scratch + SA_L_LIST(c->items, c->workers);
-  for (uint i = c->lid; i < count; i += c->items) {
+static void __sa_release(SA_COORD_PARAMS, uint count) {
+  __local uint *list = scratch + SA_L_LIST(items, workers);
+  SA_FOR_STRIDED(i, count, items) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
-    __global uint *slot = c->slot0 + e[0] * SA_SLOT_WORDS;
+    __global uint *slot = slot0 + e[0] * SA_SLOT_WORDS;
     __sa_store_pair(slot + SA_S_VALUE, e[7]);
     __sa_store_release(slot + SA_S_STATE, SA_REQ_DONE);
   }
 }
 
 static void __sa_coordinate(__global uint *state, __local uint *scratch) {
-  __sa_coord_t c;
-  c.state = state;
-  c.scratch = scratch;
-  c.lid = __sa_local_linear_id();
-  c.items = __sa_local_items();
-  c.workers = __sa_load_relaxed(state + SA_H_WORKERS);
-  c.capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
-  c.slot0 = state + SA_SLOT_BASE(c.workers);
+  uint items = __sa_local_items();
+  uint workers = __sa_load_relaxed(state + SA_H_WORKERS);
+  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  __global uint *slot0 = state + SA_SLOT_BASE(workers);
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
-  if (c.lid == 0)
+  if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
   uint idle = 0;
   for (uint round = 1;; ++round) {
-    scratch[SA_L_HEADS + c.lid] = SA_L_NONE;
-    if (c.lid == 0) {
+    uint lid = __sa_local_linear_id();
+    scratch[SA_L_HEADS + lid] = SA_L_NONE;
+    if (lid == 0) {
       scratch[SA_L_COUNT] = 0;
       scratch[SA_L_ACTIVE] = 0;
       scratch[SA_L_DONE] = 0;
@@ -313,30 +327,30 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     /* Workers are counted before gathering: a worker that is done has no
      * request left, so "all done" read here means nothing can be missed. */
-    __sa_ring_call(&c);
+    __sa_ring_call(SA_COORD_ARGS);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    __sa_gather(&c, round);
+    __sa_gather(SA_COORD_ARGS, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    __sa_apply_owned(&c);
+    __sa_apply_owned(SA_COORD_ARGS);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    uint count = min(scratch[SA_L_COUNT], c.capacity);
-    __sa_release(&c, count);
+    uint count = min(scratch[SA_L_COUNT], capacity);
+    __sa_release(SA_COORD_ARGS, count);
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
-    if (c.lid == 0)
+    if (lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    if (done == c.workers)
+    if (done == workers)
       break;
     /* Workers that never start are not co-resident with the coordinator;
      * waiting for them could last forever. */
-    idle = (count == 0 && started < c.workers) ? idle + 1 : 0;
+    idle = (count == 0 && started < workers) ? idle + 1 : 0;
     if (idle > idle_limit) {
-      if (c.lid == 0)
-        __sa_record_error(state, SA_DEV_NOT_CORESIDENT, c.workers - started);
+      if (lid == 0)
+        __sa_record_error(state, SA_DEV_NOT_CORESIDENT, workers - started);
       break;
     }
   }
-  if (c.lid == 0)
+  if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
 }
 
