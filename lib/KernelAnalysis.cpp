@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Which kernels and functions change ------------===//
 
 #include "KernelAnalysis.h"
+#include "DeferredSites.h"
 #include "Diagnostics.h"
 #include "UniformSites.h"
 #include "clang/AST/ASTContext.h"
@@ -161,8 +162,9 @@ private:
 /// The whole-translation-unit reasoning of docs/REWRITE.md.
 class Analyzer {
 public:
-  explicit Analyzer(ASTContext &Ctx)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()) {}
+  Analyzer(ASTContext &Ctx, bool DeferUnusedResults)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
+        DeferUnusedResults(DeferUnusedResults) {}
   Analyzer(const Analyzer &) = delete;
   Analyzer &operator=(const Analyzer &) = delete;
 
@@ -190,6 +192,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   DiagnosticsEngine &Diags;
+  bool DeferUnusedResults;
   KernelAnalysis Result;
   bool Failed = false;
   /// Per kernel: the functions it reaches through calls.
@@ -457,12 +460,20 @@ std::optional<KernelAnalysis> Analyzer::run() {
   if (Failed)
     return std::nullopt;
 
-  // Adds that the whole work-group makes together are combined in the group
-  // first (the runtime's __sa_wg_ functions); every other call goes alone.
+  // Atomics whose result nobody reads are combined in the worker and sent
+  // later (the runtime's __sa_nr_ functions); adds that the whole work-group
+  // makes together are combined in the group first (__sa_wg_); every other
+  // call goes alone.
+  if (DeferUnusedResults) {
+    DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
+    Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
+    markDeferredSites(Result, Code, Ctx);
+  }
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock &&
+          StringRef(Site.RuntimeName).starts_with("__sa_atomic_") &&
           isGroupCombinable(*findAtomicBuiltin(Site.Callee->getName())) &&
           reachedByWholeWorkGroup(Site.Call, K, Ctx))
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
@@ -477,14 +488,20 @@ std::optional<KernelAnalysis> Analyzer::run() {
                S.Atomic == AtomicKind::Global;
       });
     Result.AtomicSites[K] = Count;
+    Result.DeferredSites[K] = 0;
+    for (const FunctionDecl *F : Code)
+      Result.DeferredSites[K] += llvm::count_if(info(F).Sites, [](const CallSite &S) {
+        return StringRef(S.RuntimeName).starts_with("__sa_nr_");
+      });
   }
   return std::move(Result);
 }
 
 } // namespace
 
-std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx) {
-  return Analyzer(Ctx).run();
+std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx,
+                                             bool DeferUnusedResults) {
+  return Analyzer(Ctx, DeferUnusedResults).run();
 }
 
 } // namespace softatomic

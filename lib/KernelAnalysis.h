@@ -88,6 +88,8 @@ struct KernelAnalysis {
   llvm::SetVector<const clang::FunctionDecl *> ContextFunctions;
   /// Per rewritten kernel: the global atomic call sites it reaches.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
+  /// Per rewritten kernel: of those, the sites deferred (__sa_nr_).
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
 
   bool takesContext(const clang::FunctionDecl *Definition) const {
     return ContextFunctions.contains(Definition);
@@ -96,8 +98,10 @@ struct KernelAnalysis {
 
 /// Analyses the translation unit of \p Ctx. Returns std::nullopt after
 /// reporting every reason through the context's DiagnosticsEngine when the
-/// file cannot be rewritten.
-std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx);
+/// file cannot be rewritten. \p DeferUnusedResults lets atomics whose result
+/// nobody reads go to the runtime's deferred (__sa_nr_) functions.
+std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
+                                             bool DeferUnusedResults = true);
 
 } // namespace softatomic
 

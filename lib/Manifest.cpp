@@ -34,6 +34,7 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
     J.attributeObject("options", [&] {
       J.attribute("placement", "static");
       J.attribute("memory_model", "auto");
+      J.attribute("deferred_atomics", M.DeferUnusedResults);
     });
     J.attributeArray("kernels", [&] {
       for (const KernelManifest &K : M.Kernels)
@@ -42,11 +43,12 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
           J.attribute("user_args", K.UserArgs);
           J.attributeArray("extra_args", [&] {
             writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
-                          "SA_SCRATCH_BYTES(capacity, items, workers)");
+                          "max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))");
             writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
                           "SA_STATE_WORDS(workers, slots) * 4");
           });
           J.attribute("atomic_sites", K.AtomicSites);
+          J.attribute("deferred_sites", K.DeferredSites);
         });
     });
   });

@@ -22,12 +22,14 @@ struct KernelManifest {
   std::string Name;
   unsigned UserArgs = 0;    ///< Parameters before the edit.
   unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
+  unsigned DeferredSites = 0; ///< Of those, the ones deferred (__sa_nr_).
 };
 
 struct Manifest {
   std::string RuntimeVersion;
   std::string Source; ///< The input's file name.
   std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
+  bool DeferUnusedResults = true;
   std::vector<KernelManifest> Kernels;
 };
 

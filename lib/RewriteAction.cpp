@@ -51,9 +51,11 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
   M.RuntimeVersion = runtimeVersion().str();
   M.Source = sys::path::filename(Options.InputName).str();
   M.ClStd = clStdName(LO);
+  M.DeferUnusedResults = Options.DeferUnusedResults;
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     M.Kernels.push_back({K->getName().str(), K->getNumParams(),
-                         Analysis.AtomicSites.lookup(K)});
+                         Analysis.AtomicSites.lookup(K),
+                         Analysis.DeferredSites.lookup(K)});
   return M;
 }
 
@@ -78,7 +80,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // Clang has already said what is wrong with the input.
   if (Diags.hasErrorOccurred())
     return;
-  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx);
+  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx, Options.DeferUnusedResults);
   if (!Analysis)
     return;
 

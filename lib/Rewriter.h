@@ -29,6 +29,10 @@ struct RewriteOptions {
   /// Clang's resource directory (for opencl-c.h); empty lets Clang guess
   /// from the running executable.
   std::string ResourceDir;
+  /// Atomics whose result nobody reads, on memory the kernel touches only
+  /// through atomics, are combined in the worker and sent to the
+  /// coordinator later (docs/REWRITE.md, "Deferred atomics").
+  bool DeferUnusedResults = true;
 };
 
 /// What the rewriter produced. Filled only when the rewrite succeeded.

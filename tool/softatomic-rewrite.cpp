@@ -28,6 +28,12 @@ static cl::OptionCategory Category("softatomic-rewrite options");
 static cl::opt<std::string>
     OutputFile("o", cl::desc("Write the rewritten source to <file>"),
                cl::value_desc("file"), cl::init("-"), cl::cat(Category));
+static cl::opt<bool> DeferUnusedResults(
+    "defer-unused",
+    cl::desc("Combine atomics whose result is unused, on memory the kernel\n"
+             "touches only through atomics, in the work-group and send them\n"
+             "to the coordinator later (default: on; =false to turn off)"),
+    cl::init(true), cl::cat(Category));
 static cl::opt<std::string>
     ManifestFile("manifest",
                  cl::desc("Also write the manifest (JSON) to <file>"),
@@ -90,6 +96,7 @@ int main(int argc, const char **argv) {
 
   softatomic::RewriteOptions Options;
   Options.InputName = Parser->getSourcePathList().front();
+  Options.DeferUnusedResults = DeferUnusedResults;
   Options.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
                             .value_or(SOFTATOMIC_CLANG_RESOURCE_DIR);
 

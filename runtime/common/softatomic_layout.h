@@ -11,7 +11,7 @@
 #ifndef SOFTATOMIC_LAYOUT_H
 #define SOFTATOMIC_LAYOUT_H
 
-#define SA_RUNTIME_VERSION "0.2.0"
+#define SA_RUNTIME_VERSION "0.3.0"
 #define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
 #define SA_LINE_WORDS 32u          /* one 128-byte line */
 
@@ -26,6 +26,7 @@
 #define SA_H_IDLE_LIMIT 15u   /* coordinator rounds to wait for absent workers */
 #define SA_H_SLOTS 16u        /* request slots: workers x work-group size */
 #define SA_H_LIST_CAPACITY 17u /* requests the coordinator gathers per round */
+#define SA_H_PROBE 18u        /* nonzero: a probe launch (scans group 0 makes) */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -33,6 +34,9 @@
 #define SA_COORD_IDLE 0u
 #define SA_COORD_RUNNING 1u
 #define SA_COORD_EXITED 2u
+#define SA_C_PROBED (1u * SA_LINE_WORDS + 2u) /* probe: workers that checked in */
+#define SA_PROBE_IN 1u   /* a worker's started word in a probe: checked in */
+#define SA_PROBE_LEFT 2u /* ... and left without being released */
 
 /* Line 2: the first error seen on the device; read back by the host. */
 #define SA_E_CODE (2u * SA_LINE_WORDS)
@@ -53,12 +57,22 @@
 #define SA_W_STARTED(workers, w) (SA_W_BASE + (workers) + (w))
 #define SA_W_DONE(workers, w) (SA_W_BASE + 2u * (workers) + (w))
 
+/* Then per worker group a ring byte per work-item (16-byte chunks): a
+ * requester sets its byte after publishing a request, so the coordinator
+ * finds the pending slots of a worker that rang by reading a few chunks,
+ * not every slot. */
+#define SA_RING_BASE(workers)                                                  \
+  (((SA_W_BASE + 3u * (workers) + SA_LINE_WORDS - 1u) / SA_LINE_WORDS) *      \
+   SA_LINE_WORDS)
+#define SA_RING_CHUNKS(items) (((items) + 15u) / 16u)
+#define SA_RING_WORDS(items) (4u * SA_RING_CHUNKS(items)) /* per worker */
+
 /* Then the request slots, one per work-item of every worker group, each on
  * a 64-byte line of its own: a requester spins on its own line. */
 #define SA_SLOT_WORDS 16u
-#define SA_SLOT_BASE(workers)                                                  \
-  (((SA_W_BASE + 3u * (workers) + SA_LINE_WORDS - 1u) / SA_LINE_WORDS) *      \
-   SA_LINE_WORDS)
+#define SA_SLOT_BASE(workers, items)                                           \
+  (((SA_RING_BASE(workers) + (workers) * SA_RING_WORDS(items) +               \
+     SA_LINE_WORDS - 1u) / SA_LINE_WORDS) * SA_LINE_WORDS)
 #define SA_S_STATE 0u   /* SA_REQ_* below; the hand-off word */
 #define SA_S_OP 1u      /* SA_OP_* below */
 #define SA_S_ADDR 2u    /* 2 words: target address (lo, hi) */
@@ -68,7 +82,8 @@
 #define SA_REQ_PENDING 1u
 #define SA_REQ_DONE 2u
 #define SA_STATE_WORDS(workers, slots)                                         \
-  (SA_SLOT_BASE(workers) + (slots) * SA_SLOT_WORDS)
+  (SA_SLOT_BASE(workers, (slots) / ((workers) ? (workers) : 1u)) +            \
+   (slots) * SA_SLOT_WORDS)
 
 /* Operations: low bits the operation, SA_OP_SIGNED for signed min/max. */
 #define SA_OP_ADD 1u
@@ -106,5 +121,25 @@
 #define SA_G_SUM 2u
 #define SA_G_BASE 3u
 #define SA_G_WORDS 5u
+
+/* After the buckets, in a worker group: the table of deferred atomics
+ * (__sa_nr_ functions), whose results nobody reads. One entry per address
+ * (and operation), combined with local atomics by every work-item that
+ * targets it, across the user's groups the worker runs; sent to the
+ * coordinator when the worker ends. */
+#define SA_D_TABLE(items) ((items) * SA_G_WORDS)
+#define SA_D_ENTRIES(items) ((items) > 64u ? (items) : 64u)
+#define SA_D_PROBES 16u   /* entries an address may be looked for in */
+#define SA_D_CLAIM_SPINS 256u /* reads of an entry being filled in */
+#define SA_D_TAG 0u       /* SA_D_FREE, SA_D_CLAIMED or SA_D_READY + op */
+#define SA_D_KEY_LO 1u
+#define SA_D_KEY_HI 2u
+#define SA_D_VALUE 3u
+#define SA_D_WORDS 4u
+#define SA_D_FREE 0u
+#define SA_D_CLAIMED 1u   /* a work-item is filling the entry in */
+#define SA_D_READY 2u
+#define SA_WORKER_SCRATCH_BYTES(items)                                         \
+  (4u * (SA_D_TABLE(items) + SA_D_ENTRIES(items) * SA_D_WORDS))
 
 #endif /* SOFTATOMIC_LAYOUT_H */

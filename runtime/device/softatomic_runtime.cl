@@ -90,6 +90,7 @@ static inline void __sa_store_pair(__global uint *p, ulong v) {
 typedef struct {
   __global uint *state; /* the launch's state buffer */
   __global uint *slot;  /* this work-item's request slot */
+  volatile __global uchar *ring; /* and its ring byte */
   __local uint *scratch; /* the work-group's buckets for __sa_wg_ atomics */
   uint workers;         /* P */
   uint worker;          /* this physical worker group, 0 .. P-1 */
@@ -225,43 +226,60 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
 
 /* Round, step 2: the pending requests of the workers that rang, gathered in
  * parallel into the local list, each linked into the list of the work-item
- * that owns its address. A request that does not fit waits for the next
- * round (its worker's doorbell is rung again). The scan starts 'capacity'
- * slots further each round: the first sweep of the work-group always fits
- * (capacity >= work-group size), so every pending slot is gathered within
- * slots / capacity + 1 rounds, however fast served slots request again. */
+ * that owns its address. Each coordinator work-item reads 16-byte chunks of
+ * those workers' ring bytes and looks only at the slots whose byte is set
+ * (clearing it first: a request published after the clear sets it again).
+ * A request that does not fit waits for the next round (its byte and its
+ * worker's doorbell are set again); the scan starts somewhere else each
+ * round so that no chunk is always last. */
 static void __sa_gather(SA_COORD_PARAMS, uint round) {
   mem_fence(CLK_GLOBAL_MEM_FENCE); /* doorbells cleared before the scan */
   uint active = scratch[SA_L_ACTIVE];
-  uint total = active * items;
-  uint start = total ? (uint)(((ulong)round * capacity) % total) : 0;
+  uint chunks = SA_RING_CHUNKS(items);
+  uint total = active * chunks;
+  uint start = total ? (uint)(((ulong)round * 7919u) % total) : 0;
   __local uint *list = scratch + SA_L_LIST(items, workers);
   SA_FOR_STRIDED(i, total, items) {
     uint k = i + start < total ? i + start : i + start - total;
-    uint w = scratch[SA_L_ACTIVE_LIST(items) + k / items];
-    uint s = w * items + k % items;
-    __global uint *slot = slot0 + s * SA_SLOT_WORDS;
-    /* An acquire per slot would serialise the sweep (each must complete
-     * before the next load issues): poll relaxed, and acquire only the
-     * slots found pending, before reading their fields. */
-    if (__sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_PENDING ||
-        __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
-      continue;
-    uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
-    if (pos >= capacity) {
-      __sa_store_relaxed(state + SA_W_DOORBELL(w), 1u);
-      continue;
+    uint w = scratch[SA_L_ACTIVE_LIST(items) + k / chunks];
+    uint c = k % chunks;
+    volatile __global uint *words =
+        state + SA_RING_BASE(workers) + w * SA_RING_WORDS(items) + 4u * c;
+    /* Four independent loads, then the bytes from registers. */
+    uint r0 = words[0], r1 = words[1], r2 = words[2], r3 = words[3];
+    ulong lo = (ulong)r0 | ((ulong)r1 << 32), hi = (ulong)r2 | ((ulong)r3 << 32);
+    for (uint j = 0; (lo | hi) != 0 && j < 16u; ++j) {
+      uint set = (uint)(j < 8u ? lo >> (8u * j) : hi >> (8u * (j - 8u))) & 0xffu;
+      uint item = 16u * c + j;
+      if (!set || item >= items)
+        continue;
+      volatile __global uchar *byte = (volatile __global uchar *)words + j;
+      *byte = 0;
+      mem_fence(CLK_GLOBAL_MEM_FENCE); /* cleared before the slot is read */
+      uint s = w * items + item;
+      __global uint *slot = slot0 + s * SA_SLOT_WORDS;
+      /* An acquire per slot would serialise the sweep: poll relaxed, and
+       * acquire only the slots found pending, before reading their fields. */
+      if (__sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_PENDING ||
+          __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
+        continue;
+      uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
+      if (pos >= capacity) {
+        *byte = 1;
+        __sa_store_release(state + SA_W_DOORBELL(w), 1u);
+        continue;
+      }
+      __local uint *e = list + pos * SA_L_ENTRY_WORDS;
+      ulong addr = __sa_load_pair(slot + SA_S_ADDR);
+      e[0] = s;
+      e[2] = (uint)addr;
+      e[3] = (uint)(addr >> 32);
+      e[4] = __sa_load_relaxed(slot + SA_S_OP);
+      e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
+      e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
+      e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
+                         pos); /* local memory: push onto the owner's list */
     }
-    __local uint *e = list + pos * SA_L_ENTRY_WORDS;
-    ulong addr = __sa_load_pair(slot + SA_S_ADDR);
-    e[0] = s;
-    e[2] = (uint)addr;
-    e[3] = (uint)(addr >> 32);
-    e[4] = __sa_load_relaxed(slot + SA_S_OP);
-    e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
-    e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
-    e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
-                       pos); /* local memory: push onto the owner's list */
   }
 }
 
@@ -310,7 +328,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint items = __sa_local_items();
   uint workers = __sa_load_relaxed(state + SA_H_WORKERS);
   uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
-  __global uint *slot0 = state + SA_SLOT_BASE(workers);
+  __global uint *slot0 = state + SA_SLOT_BASE(workers, items);
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
@@ -356,8 +374,10 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
 
 /* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
 
-static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
-                          ulong compare) {
+/* Publishes one request in this work-item's slot and waits for the
+ * coordinator to carry it out; returns the target's old value. */
+static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                           ulong compare) {
   if (ctx->failed)
     return 0;
   __global uint *state = ctx->state, *slot = ctx->slot;
@@ -366,6 +386,8 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   __sa_store_pair(slot + SA_S_VALUE, value);
   __sa_store_pair(slot + SA_S_COMPARE, compare);
   __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
+  mem_fence(CLK_GLOBAL_MEM_FENCE); /* the slot, then its ring byte */
+  *ctx->ring = 1;
   __global uint *bell = state + SA_W_DOORBELL(ctx->worker);
   __sa_store_release(bell, 1u);
 
@@ -381,8 +403,10 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   for (uint poll = 1; __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
     if ((poll & 63u) != 0)
       continue;
-    if ((poll & 1023u) == 0) /* in case the coordinator cleared it first */
+    if ((poll & 1023u) == 0) { /* in case the coordinator cleared them first */
+      *ctx->ring = 1;
       __sa_store_release(bell, 1u);
+    }
     uint beat = __sa_load_relaxed(state + SA_C_HEARTBEAT);
     if (beat != seen) {
       rounds += beat - seen;
@@ -409,6 +433,134 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     return 0;
   }
   return __sa_load_pair(slot + SA_S_VALUE);
+}
+
+/* ---- deferred atomics: results that nobody reads ------------------------ */
+
+/* An atomic whose result is unused, on a target the kernel reads only
+ * through atomics (the rewriter proves both: docs/REWRITE.md), need not
+ * wait for the coordinator: the worker combines it in a local table with
+ * every other such atomic of its work-items on the same address, across
+ * the user's groups it runs, and sends one request per address when the
+ * worker ends. Divergent callers are fine: a work-item takes an entry with
+ * local atomics and never waits for another. An address's entries sit on
+ * one probe sequence and no entry is freed before the worker ends, so the
+ * first free entry ends a search. */
+static uint __sa_deferred_identity(uint op) {
+  switch (op) {
+  case SA_OP_AND: case SA_OP_MIN: return 0xffffffffu;
+  case SA_OP_MIN | SA_OP_SIGNED: return 0x7fffffffu;
+  case SA_OP_MAX | SA_OP_SIGNED: return 0x80000000u;
+  }
+  return 0u; /* add, or, xor, unsigned max */
+}
+
+static void __sa_deferred_combine(volatile __local uint *v, uint op, uint x) {
+  switch (op) {
+  case SA_OP_ADD: atomic_add(v, x); break;
+  case SA_OP_AND: atomic_and(v, x); break;
+  case SA_OP_OR: atomic_or(v, x); break;
+  case SA_OP_XOR: atomic_xor(v, x); break;
+  case SA_OP_MIN: atomic_min(v, x); break;
+  case SA_OP_MAX: atomic_max(v, x); break;
+  case SA_OP_MIN | SA_OP_SIGNED: atomic_min((volatile __local int *)v, (int)x); break;
+  case SA_OP_MAX | SA_OP_SIGNED: atomic_max((volatile __local int *)v, (int)x); break;
+  }
+}
+
+static inline volatile __local uint *__sa_deferred_entry(__sa_ctx_t *ctx,
+                                                         uint e) {
+  return ctx->scratch + SA_D_TABLE(__sa_local_items()) + e * SA_D_WORDS;
+}
+
+/* Sends what an entry holds (if anything) and leaves it holding nothing. */
+static void __sa_deferred_send(__sa_ctx_t *ctx, volatile __local uint *e,
+                               uint tag) {
+  uint op = tag - SA_D_READY, none = __sa_deferred_identity(op);
+  ulong addr = (ulong)e[SA_D_KEY_LO] | ((ulong)e[SA_D_KEY_HI] << 32);
+  uint v = atomic_xchg(&e[SA_D_VALUE], none);
+  if (v != none)
+    __sa_exchange(ctx, op, addr, v, 0);
+}
+
+/* Before a request on addr that returns a value (or one that cannot be
+ * deferred): the group's deferred atomics on addr go first, so the request
+ * sees them, as it would see them in memory. */
+static void __sa_deferred_send_address(__sa_ctx_t *ctx, ulong addr) {
+  uint n = SA_D_ENTRIES(__sa_local_items());
+  uint h = __sa_owner(addr, n);
+  for (uint k = 0; k < SA_D_PROBES && k < n; ++k) {
+    volatile __local uint *e = __sa_deferred_entry(ctx, (h + k) % n);
+    uint tag = e[SA_D_TAG];
+    if (tag == SA_D_FREE)
+      return;
+    mem_fence(CLK_LOCAL_MEM_FENCE);
+    if (tag >= SA_D_READY && e[SA_D_KEY_LO] == (uint)addr &&
+        e[SA_D_KEY_HI] == (uint)(addr >> 32))
+      __sa_deferred_send(ctx, e, tag);
+  }
+}
+
+/* Every work-item of a worker, after its last group and a barrier: sends
+ * the table's entries, a share each. (Sending a full table between the
+ * user's groups, behind a branch and a second barrier there, made PoCL 3.1
+ * drop an `if (get_local_id(0) == 0)` block of the user's kernel; a call
+ * that finds no room goes to the coordinator at once instead.) */
+static void __sa_deferred_send_all(__sa_ctx_t *ctx) {
+  uint items = __sa_local_items();
+  SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items) {
+    volatile __local uint *e = __sa_deferred_entry(ctx, i);
+    uint tag = e[SA_D_TAG];
+    if (tag >= SA_D_READY)
+      __sa_deferred_send(ctx, e, tag);
+  }
+}
+
+static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
+  if (ctx->failed)
+    return;
+  uint lo = (uint)addr, hi = (uint)(addr >> 32);
+  uint n = SA_D_ENTRIES(__sa_local_items());
+  uint h = __sa_owner(addr, n);
+  for (uint k = 0; k < SA_D_PROBES && k < n; ++k) {
+    volatile __local uint *e = __sa_deferred_entry(ctx, (h + k) % n);
+    uint tag = e[SA_D_TAG];
+    if (tag == SA_D_FREE &&
+        (tag = atomic_cmpxchg(&e[SA_D_TAG], SA_D_FREE, SA_D_CLAIMED)) ==
+            SA_D_FREE) {
+      e[SA_D_KEY_LO] = lo;
+      e[SA_D_KEY_HI] = hi;
+      e[SA_D_VALUE] = __sa_deferred_identity(op);
+      mem_fence(CLK_LOCAL_MEM_FENCE);
+      tag = SA_D_READY + op;
+      atomic_xchg(&e[SA_D_TAG], tag);
+    }
+    /* Another work-item is filling the entry in, a few instructions: give
+     * it a moment (the work-items of a group that race for one address
+     * should share its entry, not spill into the next ones or go to the
+     * coordinator), but never wait on it for long: it may not run until
+     * this work-item stops (PoCL runs a group's work-items in turn). */
+    for (uint spin = 0; tag == SA_D_CLAIMED && spin < SA_D_CLAIM_SPINS; ++spin)
+      tag = e[SA_D_TAG];
+    if (tag < SA_D_READY)
+      continue;
+    mem_fence(CLK_LOCAL_MEM_FENCE);
+    if (e[SA_D_KEY_LO] != lo || e[SA_D_KEY_HI] != hi)
+      continue;
+    if (tag != SA_D_READY + op)
+      break; /* another operation on this address: keep the order */
+    __sa_deferred_combine(&e[SA_D_VALUE], op, v);
+    return;
+  }
+  /* No room, or a different operation pending: ask now. */
+  __sa_deferred_send_address(ctx, addr);
+  __sa_exchange(ctx, op, addr, v, 0);
+}
+
+static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                          ulong compare) {
+  __sa_deferred_send_address(ctx, addr);
+  return __sa_exchange(ctx, op, addr, value, compare);
 }
 
 static inline ulong __sa_addr(volatile __global void *p) {
@@ -467,6 +619,36 @@ static inline int __sa_atomic_cmpxchg_int(volatile __global int *p, int cmp,
 static inline uint __sa_atomic_cmpxchg_uint(volatile __global uint *p, uint cmp,
                                             uint v, __sa_ctx_t *ctx) {
   return (uint)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), v, cmp);
+}
+
+#define SA_DEFINE_DEFERRED(name, op, value)                                    \
+  static inline void __sa_nr_atomic_##name##_int(volatile __global int *p,     \
+                                                 int v, __sa_ctx_t *ctx) {     \
+    __sa_defer(ctx, (op), __sa_addr(p), (value));                              \
+  }                                                                            \
+  static inline void __sa_nr_atomic_##name##_uint(volatile __global uint *p,   \
+                                                  uint v, __sa_ctx_t *ctx) {   \
+    __sa_defer(ctx, (op) & ~SA_OP_SIGNED, __sa_addr(p), (value));              \
+  }
+SA_DEFINE_DEFERRED(add, SA_OP_ADD, (uint)v)
+SA_DEFINE_DEFERRED(sub, SA_OP_ADD, 0u - (uint)v)
+SA_DEFINE_DEFERRED(and, SA_OP_AND, (uint)v)
+SA_DEFINE_DEFERRED(or, SA_OP_OR, (uint)v)
+SA_DEFINE_DEFERRED(xor, SA_OP_XOR, (uint)v)
+SA_DEFINE_DEFERRED(min, SA_OP_MIN | SA_OP_SIGNED, (uint)v)
+SA_DEFINE_DEFERRED(max, SA_OP_MAX | SA_OP_SIGNED, (uint)v)
+#undef SA_DEFINE_DEFERRED
+static inline void __sa_nr_atomic_inc_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  __sa_defer(ctx, SA_OP_ADD, __sa_addr(p), 1u);
+}
+static inline void __sa_nr_atomic_inc_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  __sa_defer(ctx, SA_OP_ADD, __sa_addr(p), 1u);
+}
+static inline void __sa_nr_atomic_dec_int(volatile __global int *p, __sa_ctx_t *ctx) {
+  __sa_defer(ctx, SA_OP_ADD, __sa_addr(p), 0xffffffffu);
+}
+static inline void __sa_nr_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
+  __sa_defer(ctx, SA_OP_ADD, __sa_addr(p), 0xffffffffu);
 }
 
 /* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
@@ -536,6 +718,41 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
+/* A probe launch (the host's, before the first real launch of a kernel on
+ * a device): how many groups of this kernel, at this local size and scratch
+ * size, the device runs at once. Each worker checks in and waits for group
+ * 0's release; group 0 waits until all have checked in, or until its scans
+ * run out, and records how many did. A group that can only start once
+ * another has ended never checks in before the release. Every wait is
+ * bounded; a worker that gives up says so, and the host then distrusts
+ * the count. No user code runs. */
+static void __sa_probe(__global uint *state) {
+  uint workers = (uint)get_num_groups(0) - 1u, g = (uint)get_group_id(0);
+  uint scans = __sa_load_relaxed(state + SA_H_PROBE);
+  if (__sa_local_linear_id() == 0 && g == 0) {
+    uint in = 0;
+    for (uint scan = 0; scan < scans && in < workers; ++scan) {
+      in = 0;
+      for (uint w = 0; w < workers; ++w)
+        in += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) == SA_PROBE_IN;
+    }
+    __sa_store_relaxed(state + SA_C_PROBED, in);
+    __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
+  } else if (__sa_local_linear_id() == 0) {
+    __global uint *mine = state + SA_W_STARTED(workers, g - 1u);
+    __sa_store_release(mine, SA_PROBE_IN);
+    /* A scan of group 0 reads every worker's word: wait as long as all its
+     * scans could take, and then some. */
+    ulong limit = 4ul * scans * (workers + 1ul), poll = 0;
+    while (__sa_load_acquire(state + SA_C_STATUS) != SA_COORD_EXITED &&
+           ++poll < limit)
+      ;
+    if (poll >= limit)
+      __sa_store_relaxed(mine, SA_PROBE_LEFT);
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+}
+
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
  * the coordinator group (after it has served every request) and when the
  * launch was not set up by the host runtime; the kernel then returns. */
@@ -550,6 +767,10 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
       __sa_record_error(state, SA_DEV_BAD_STATE, 0);
     return 1;
   }
+  if (__sa_load_relaxed(state + SA_H_PROBE) != 0) {
+    __sa_probe(state);
+    return 1;
+  }
   if (get_group_id(0) == 0) {
     __sa_coordinate(state, scratch);
     return 1;
@@ -562,13 +783,19 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
     ctx->num_groups[d] = __sa_load_relaxed(state + SA_H_NUM_GROUPS + d);
     ctx->offset[d] = __sa_load_pair(state + SA_H_OFFSET + 2u * d);
   }
-  ctx->slot = state + SA_SLOT_BASE(ctx->workers) +
+  ctx->slot = state + SA_SLOT_BASE(ctx->workers, __sa_local_items()) +
               (worker * __sa_local_items() + __sa_local_linear_id()) *
                   SA_SLOT_WORDS;
+  ctx->ring = (volatile __global uchar *)(state + SA_RING_BASE(ctx->workers) +
+                                          worker * SA_RING_WORDS(__sa_local_items())) +
+              __sa_local_linear_id();
   __sa_set_group(ctx, worker);
+  uint items = __sa_local_items();
+  SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
+    __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
-  return 0;
+  return 0; /* __sa_group_begin's barrier follows */
 }
 
 /* Starts one of the user's groups. They run one after another in a worker;
@@ -594,6 +821,8 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
 /* Called by every work-item of a worker after its last group: once all of
  * them are past their last request, the coordinator may stop. */
 static void __sa_kernel_end(__sa_ctx_t *ctx) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  __sa_deferred_send_all(ctx);
   barrier(CLK_GLOBAL_MEM_FENCE);
   if (__sa_local_linear_id() == 0)
     __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker), 1u);

@@ -31,26 +31,26 @@ __kernel void ops(__global int *i, __global uint *u) {
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_add_int(i, 1, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_add_uint(u, 1u, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_sub_int(i, 2, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_sub_uint(u, 2u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_add_int(i, 1, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_add_uint(u, 1u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_sub_int(i, 2, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_sub_uint(u, 2u, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_xchg_int(i, 3, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_xchg_uint(u, 3u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_min_int(i, -4, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_min_uint(u, 4u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_max_int(i, -5, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_max_uint(u, 5u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_and_int(i, 6, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_and_uint(u, 6u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_or_int(i, 7, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_or_uint(u, 7u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_xor_int(i, 8, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_xor_uint(u, 8u, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_inc_int(i, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_inc_uint(u, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_dec_int(i, __sa_ctx);
-// CHECK-NEXT:  __sa_wg_atomic_dec_uint(u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_min_int(i, -4, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_min_uint(u, 4u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_max_int(i, -5, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_max_uint(u, 5u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_and_int(i, 6, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_and_uint(u, 6u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_or_int(i, 7, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_or_uint(u, 7u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_xor_int(i, 8, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_xor_uint(u, 8u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_inc_int(i, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_inc_uint(u, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_dec_int(i, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_dec_uint(u, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_cmpxchg_int(i, 9, 10, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_cmpxchg_uint(u, 9u, 10u, __sa_ctx);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -18,6 +18,6 @@ __kernel void reduce(__global uint *sum, __global const uint *in) {
 // CHECK-NEXT:  uint v = in[__sa_get_global_id(0, __sa_ctx)];
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-NEXT:  if (lid == 0)
-// CHECK-NEXT:    __sa_atomic_add_uint(sum, v, __sa_ctx);
+// CHECK-NEXT:    __sa_nr_atomic_add_uint(sum, v, __sa_ctx);
 // CHECK-NEXT:  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

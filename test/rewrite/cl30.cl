@@ -21,7 +21,7 @@ __kernel void k(__global int *c) {
 // CHECK-NEXT:    atomic_init(&hits, 0);
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-NEXT:  atomic_fetch_add(&hits, 1);
-// CHECK-NEXT:  __sa_wg_atomic_add_int(c, 1, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_add_int(c, 1, __sa_ctx);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
 
 // JSON: "cl_std": "CL3.0",

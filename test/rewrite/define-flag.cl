@@ -25,7 +25,7 @@ __kernel void k(__global int *c) {
 // CHECK:#include "sizes.h"
 // CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:#ifdef COUNT
-// CHECK-NEXT:  __sa_wg_atomic_add_int(c, SIZE, __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_add_int(c, SIZE, __sa_ctx);
 // CHECK-NEXT:#else
 // CHECK-NEXT:  c[0] = SIZE;
 // CHECK-NEXT:#endif

@@ -24,6 +24,6 @@ __kernel void k(__global uint *out, __global uint *hist) {
 // CHECK-NEXT:  size_t g = __sa_get_group_id(0, __sa_ctx) + __sa_get_num_groups(0, __sa_ctx) * __sa_get_group_id(1, __sa_ctx);
 // CHECK-NEXT:  size_t o = __sa_get_global_offset(0, __sa_ctx) + __sa_get_global_offset(1, __sa_ctx);
 // CHECK-NEXT:  size_t l = get_local_id(0) + get_local_size(0) + get_work_dim();
-// CHECK-NEXT:  __sa_wg_atomic_inc_uint(&hist[g % 16], __sa_ctx);
+// CHECK-NEXT:  __sa_nr_atomic_inc_uint(&hist[g % 16], __sa_ctx);
 // CHECK-NEXT:  out[flat(__sa_ctx)] = (uint)(g + o + l);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -2,7 +2,7 @@
 // runtime's work-group form (__sa_wg_), combined in the group before the
 // coordinator sees them; any call that some work-items may skip, or make
 // more than once, stays a per-work-item request.
-// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: softatomic-rewrite %s --defer-unused=false -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 

@@ -1,6 +1,8 @@
 // The manifest lists the rewritten kernels only, with their parameter
 // count before the edit, the two extra arguments after them, and the
-// global atomic call sites each reaches (a shared helper counts for both).
+// global atomic call sites each reaches (a shared helper counts for both)
+// and how many of those are deferred (result unused, target only ever
+// reached through atomics: `atomic_add(c, n)`; bump's result is used).
 int bump(__global int *c) { return atom_inc(c); }
 
 __kernel void three(__global int *c, int n, __global float *f) {
@@ -19,12 +21,13 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 
 // CHECK:{
 // CHECK-NEXT:  "softatomic_manifest": 1,
-// CHECK-NEXT:  "runtime_version": "0.2.0",
+// CHECK-NEXT:  "runtime_version": "0.3.0",
 // CHECK-NEXT:  "source": "manifest.cl",
 // CHECK-NEXT:  "cl_std": "CL1.2",
 // CHECK-NEXT:  "options": {
 // CHECK-NEXT:    "placement": "static",
-// CHECK-NEXT:    "memory_model": "auto"
+// CHECK-NEXT:    "memory_model": "auto",
+// CHECK-NEXT:    "deferred_atomics": true
 // CHECK-NEXT:  },
 // CHECK-NEXT:  "kernels": [
 // CHECK-NEXT:    {
@@ -35,7 +38,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "index": 3,
 // CHECK-NEXT:          "name": "__sa_scratch",
 // CHECK-NEXT:          "kind": "local_scratch",
-// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(capacity, items, workers)"
+// CHECK-NEXT:          "bytes": "max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))"
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "index": 4,
@@ -44,7 +47,8 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "bytes": "SA_STATE_WORDS(workers, slots) * 4"
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
-// CHECK-NEXT:      "atomic_sites": 2
+// CHECK-NEXT:      "atomic_sites": 2,
+// CHECK-NEXT:      "deferred_sites": 1
 // CHECK-NEXT:    },
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "none",
@@ -54,7 +58,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "index": 0,
 // CHECK-NEXT:          "name": "__sa_scratch",
 // CHECK-NEXT:          "kind": "local_scratch",
-// CHECK-NEXT:          "bytes": "SA_SCRATCH_BYTES(capacity, items, workers)"
+// CHECK-NEXT:          "bytes": "max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))"
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "index": 1,
@@ -63,11 +67,12 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:          "bytes": "SA_STATE_WORDS(workers, slots) * 4"
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
-// CHECK-NEXT:      "atomic_sites": 1
+// CHECK-NEXT:      "atomic_sites": 1,
+// CHECK-NEXT:      "deferred_sites": 0
 // CHECK-NEXT:    }
 // CHECK-NEXT:  ]
 // CHECK-NEXT:}
 
 // The same JSON, on one line, is the output's first line.
-// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.2.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2},{"name":"none","user_args":0,{{.*}}"atomic_sites":1}]} */{{$}}
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.3.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0}]} */{{$}}
 // COMMENT-NEXT: {{^}}/*

@@ -11,5 +11,5 @@
 // RUN: not test -e %t.bad.cl
 __kernel void k(__global uint *c) { atomic_add(c, 2u); }
 
-// CHECK: {{^}}__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) {{{.*}}__sa_wg_atomic_add_uint(c, 2u, __sa_ctx);{{.*}}}{{$}}
+// CHECK: {{^}}__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) {{{.*}}__sa_nr_atomic_add_uint(c, 2u, __sa_ctx);{{.*}}}{{$}}
 // NORES: fatal error: '{{.*}}' file not found

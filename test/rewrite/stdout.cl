@@ -7,4 +7,4 @@
 __kernel void k(__global int *c) { atom_inc(c); }
 
 // CHECK: {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,{{.*}} */{{$}}
-// CHECK: {{^}}__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; {{.*}} do { __sa_group_begin(__sa_ctx); __sa_wg_atomic_inc_int(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }{{$}}
+// CHECK: {{^}}__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; {{.*}} do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }{{$}}

@@ -52,6 +52,29 @@ inline std::string programSource(cl_program Program) {
   });
 }
 
+/// A buffer released when it goes out of scope; OpenCL keeps it alive until
+/// the commands that use it complete.
+struct ScopedBuffer {
+  cl_mem Mem = nullptr;
+  ScopedBuffer() = default;
+  ScopedBuffer(const ScopedBuffer &) = delete;
+  ScopedBuffer &operator=(const ScopedBuffer &) = delete;
+  ~ScopedBuffer() {
+    if (Mem)
+      clReleaseMemObject(Mem);
+  }
+};
+
+/// A read-write buffer that starts as a copy of Words.
+inline cl_int createWordBuffer(cl_context Context, const std::vector<cl_uint> &Words,
+                               ScopedBuffer &Out) {
+  cl_int Err = CL_SUCCESS;
+  Out.Mem = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                           Words.size() * sizeof(cl_uint),
+                           const_cast<cl_uint *>(Words.data()), &Err);
+  return Err;
+}
+
 } // namespace softatomic
 
 #endif

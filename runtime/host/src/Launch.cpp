@@ -6,9 +6,11 @@
 #include "DeviceStatus.h"
 #include "Error.h"
 #include "Manifest.h"
+#include "Probe.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -27,6 +29,7 @@ struct LaunchPlan {
   size_t UserGroups = 1;
   size_t Workers = 0;
   size_t ListCapacity = 0;
+  size_t ScratchBytes = 0; ///< The coordinator's or a worker's, the larger.
   bool Gpu = false;
 };
 
@@ -81,9 +84,76 @@ cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   return CL_SUCCESS;
 }
 
+/// The coordinator gathers up to Capacity requests a round in local memory:
+/// give it what the kernel leaves free, up to two per work-item of a worker
+/// group (more than one round's worth helps nothing). Bytes is the scratch
+/// argument's size: the coordinator's or a worker's need, the larger.
+cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
+                   size_t Workers, size_t &Capacity, size_t &Bytes) {
+  cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
+  cl_ulong KernelLocal = 0;
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof(KernelLocal), &KernelLocal, nullptr);
+  cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Workers);
+  cl_ulong Used = KernelLocal + Fixed + 256;
+  size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
+  size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
+  Capacity = std::min({Wanted, Fit, Workers * LocalItems});
+  // The coordinator's fairness rests on one sweep of its work-group always
+  // fitting in the list (see __sa_gather).
+  if (Capacity < std::min(LocalItems, Workers * LocalItems))
+    return fail(CL_OUT_OF_RESOURCES,
+                "the coordinator's request list needs " + std::to_string(LocalItems) +
+                    " entries of local memory and only " + std::to_string(Fit) + " fit");
+  Bytes = std::max<size_t>(SA_SCRATCH_BYTES(Capacity, LocalItems, Workers),
+                           SA_WORKER_SCRATCH_BYTES(LocalItems));
+  if (KernelLocal + Bytes > DeviceLocal)
+    return fail(CL_OUT_OF_RESOURCES,
+                "a worker group needs " + std::to_string(SA_WORKER_SCRATCH_BYTES(LocalItems)) +
+                    " bytes of local memory for its tables and " +
+                    std::to_string(DeviceLocal - std::min(DeviceLocal, KernelLocal)) +
+                    " are free");
+  return CL_SUCCESS;
+}
+
+/// How many groups of the planned launch the device runs at once: measured
+/// by a probe launch of the kernel where the device wants one
+/// (runtime/host/src/Probe.h), else the device's rule (Coresidency.h).
+/// SOFTATOMIC_MAX_GROUPS overrides both.
+cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
+                           const RewrittenKernel &Entry, cl_device_id Device,
+                           const LaunchPlan &Plan, size_t &Groups) {
+  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
+  if (std::getenv("SOFTATOMIC_MAX_GROUPS") || !wantsProbe(Device))
+    return coresidentGroups(Device, LocalItems, Groups);
+  ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
+                     Plan.WorkDim, Plan.Local, [&](size_t Workers) {
+                       size_t Capacity = 0, Bytes = 0;
+                       planScratch(Kernel, Device, LocalItems, Workers, Capacity, Bytes);
+                       return std::max<size_t>(Bytes, 16);
+                     }};
+  cl_int Err = probeCoresidentGroups(
+      Target, coresidentUpperBound(Device, LocalItems), Groups);
+  // A probe that cannot be trusted leaves the device's own rule, if any.
+  if (Err == SA_DEVICE_NOT_SUPPORTED && coresidentGroups(Device, LocalItems, Groups) == CL_SUCCESS)
+    return CL_SUCCESS;
+  if (Err != CL_SUCCESS)
+    return Err;
+  // More groups than compute units make every coordinator round longer
+  // (it scans each worker) and, on the H200, made the microbenchmarks
+  // slower, memory-bound copy included (docs/BENCHMARKS.md): one group
+  // per unit unless asked for all the probe found.
+  const char *Occupancy = std::getenv("SOFTATOMIC_OCCUPANCY");
+  if (!Occupancy || std::string(Occupancy) != "full")
+    Groups = std::min<size_t>(
+        Groups, std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
+  return CL_SUCCESS;
+}
+
 /// Geometry, physical group count and scratch size for one launch.
-cl_int planLaunch(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
-                  const size_t *Offset, const size_t *Global,
+cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
+                  const RewrittenKernel &Entry, cl_device_id Device,
+                  cl_uint WorkDim, const size_t *Offset, const size_t *Global,
                   const size_t *Local, LaunchPlan &Plan) {
   if (WorkDim < 1 || WorkDim > 3)
     return fail(CL_INVALID_WORK_DIMENSION, "work_dim must be 1, 2 or 3");
@@ -117,32 +187,14 @@ cl_int planLaunch(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   if (Plan.UserGroups > 0xffffffffu)
     return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
 
-  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
   size_t Coresident = 0;
-  if (cl_int Err = coresidentGroups(Device, LocalItems, Coresident))
+  if (cl_int Err = coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
     return Err;
   Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
   Plan.Gpu = isGpu(Device);
-
-  // The coordinator gathers up to ListCapacity requests a round in local
-  // memory; give it what the kernel leaves free, up to two per work-item of
-  // a worker group (more than one round's worth helps nothing).
-  cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
-  cl_ulong KernelLocal = 0;
-  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
-                           sizeof(KernelLocal), &KernelLocal, nullptr);
-  cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Plan.Workers);
-  cl_ulong Used = KernelLocal + Fixed + 256;
-  size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
-  size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
-  Plan.ListCapacity = std::min({Wanted, Fit, Plan.Workers * LocalItems});
-  // The coordinator's fairness rests on one sweep of its work-group always
-  // fitting in the list (see __sa_gather).
-  if (Plan.ListCapacity < std::min(LocalItems, Plan.Workers * LocalItems))
-    return fail(CL_OUT_OF_RESOURCES,
-                "the coordinator's request list needs " + std::to_string(LocalItems) +
-                    " entries of local memory and only " + std::to_string(Fit) + " fit");
-  return CL_SUCCESS;
+  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
+  return planScratch(Kernel, Device, LocalItems, Plan.Workers, Plan.ListCapacity,
+                     Plan.ScratchBytes);
 }
 
 /// The state buffer's initial contents: the header, then zeros.
@@ -209,23 +261,23 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
     return fail(Err, "kernel '" + Name + "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
   LaunchPlan Plan;
-  if ((Err = planLaunch(Kernel, Device, WorkDim, Offset, Global, Local, Plan)))
+  if ((Err = planLaunch(Queue, Kernel, Entry, Device, WorkDim, Offset, Global, Local, Plan)))
     return Err;
 
+  if (std::getenv("SOFTATOMIC_VERBOSE"))
+    std::fprintf(stderr,
+                 "softatomic: kernel '%s': %zu user groups of %zux%zux%zu on 1 "
+                 "coordinator + %zu worker groups (%zu bytes of scratch)\n",
+                 Name.c_str(), Plan.UserGroups, Plan.Local[0], Plan.Local[1],
+                 Plan.Local[2], Plan.Workers, Plan.ScratchBytes);
   std::vector<cl_uint> Words = initialState(Plan);
-  cl_mem State = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                Words.size() * sizeof(cl_uint), Words.data(), &Err);
+  ScopedBuffer Buffer;
+  Err = createWordBuffer(Context, Words, Buffer);
   if (Err != CL_SUCCESS)
     return fail(Err, "could not create the runtime state buffer");
-  // OpenCL keeps the buffer alive until the commands that use it complete.
-  struct Release {
-    cl_mem M;
-    ~Release() { clReleaseMemObject(M); }
-  } ReleaseState{State};
+  cl_mem State = Buffer.Mem;
 
-  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
-  Err = clSetKernelArg(Kernel, Entry.ScratchIndex,
-                       SA_SCRATCH_BYTES(Plan.ListCapacity, LocalItems, Plan.Workers), nullptr);
+  Err = clSetKernelArg(Kernel, Entry.ScratchIndex, Plan.ScratchBytes, nullptr);
   if (Err == CL_SUCCESS)
     Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &State);
   if (Err != CL_SUCCESS)

@@ -1,0 +1,305 @@
+//===- DeferredSites.cpp - Atomics whose result nobody reads --------------===//
+
+#include "DeferredSites.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+/// The single parent of \p S as a statement, or null.
+static const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+}
+
+bool isResultDiscarded(const CallExpr *Call, ASTContext &Ctx) {
+  const Stmt *Cur = Call;
+  for (;;) {
+    const Stmt *P = parentStmt(*Cur, Ctx);
+    if (!P)
+      return false;
+    if (isa<ParenExpr>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(P))
+      return Cast->getType()->isVoidType();
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() != BO_Comma)
+        return false;
+      if (BO->getLHS() == Cur)
+        return true;
+      Cur = P; // the right operand is the comma's value
+      continue;
+    }
+    if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+      // The last statement of a GNU statement expression is its value.
+      const Stmt *Up = parentStmt(*Block, Ctx);
+      return !(Up && isa<StmtExpr>(Up) && Block->body_back() == Cur);
+    }
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getThen() == Cur || If->getElse() == Cur;
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return For->getBody() == Cur || For->getInit() == Cur ||
+             For->getInc() == Cur;
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return While->getBody() == Cur;
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return Do->getBody() == Cur;
+    if (const auto *Label = dyn_cast<LabelStmt>(P))
+      return Label->getSubStmt() == Cur;
+    if (const auto *Case = dyn_cast<SwitchCase>(P))
+      return Case->getSubStmt() == Cur;
+    return false;
+  }
+}
+
+/// The operations whose unused results let calls be combined in any order
+/// (their effect is commutative and associative).
+static bool isDeferrableOp(StringRef RuntimeName) {
+  static const llvm::StringLiteral Ops[] = {"add", "sub", "inc", "dec", "min",
+                                      "max", "and", "or",  "xor"};
+  StringRef Rest = RuntimeName;
+  if (!Rest.consume_front("__sa_atomic_"))
+    return false;
+  StringRef Op = Rest.rsplit('_').first; // drop _int / _uint
+  return llvm::is_contained(Ops, Op);
+}
+
+/// Builtins that order memory between work-items: with one of them in the
+/// code, a deferred atomic could be seen late by a work-item that synchronised
+/// with its caller.
+static bool ordersMemory(StringRef Name) {
+  return Name == "mem_fence" || Name == "read_mem_fence" ||
+         Name == "write_mem_fence" || Name == "atomic_work_item_fence" ||
+         Name.starts_with("atomic_load") || Name.starts_with("atomic_store") ||
+         Name.starts_with("atomic_flag_");
+}
+
+namespace {
+
+/// Finds a call of a memory-ordering builtin.
+class OrderingFinder : public RecursiveASTVisitor<OrderingFinder> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (Callee->getIdentifier() && ordersMemory(Callee->getName()))
+        Found = true;
+    return !Found;
+  }
+  bool Found = false;
+};
+
+/// Collects the references to one parameter in a function body.
+class ParamUses : public RecursiveASTVisitor<ParamUses> {
+public:
+  explicit ParamUses(const ParmVarDecl *Param) : Param(Param) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Param)
+      Uses.push_back(Ref);
+    return true;
+  }
+  const ParmVarDecl *Param;
+  SmallVector<const DeclRefExpr *, 8> Uses;
+};
+
+/// Which pointer parameters reach memory that the rewritten code touches
+/// only through global atomics.
+class AtomicOnlyTargets {
+public:
+  AtomicOnlyTargets(const KernelAnalysis &Result, ASTContext &Ctx)
+      : Result(Result), Ctx(Ctx) {
+    for (const auto &Entry : Result.Functions)
+      for (const CallSite &Site : Entry.second.Sites) {
+        SiteOf[Site.Call] = &Site;
+        if (Site.SiteKind == CallSite::Kind::UserCall)
+          Callers[Site.Callee].push_back({Entry.first, Site.Call});
+      }
+  }
+
+  /// True when the pointer argument of atomic \p Site, in \p F, is based on
+  /// a parameter whose memory is touched only through atomics.
+  bool siteTarget(const CallSite &Site, const FunctionDecl *F) {
+    unsigned Index = 0;
+    return rootParam(Site.Call->getArg(0), F, Index) && deferrable(F, Index);
+  }
+
+private:
+  struct Caller {
+    const FunctionDecl *F;
+    const CallExpr *Call;
+  };
+
+  /// The parameter of \p F that pointer expression \p E is based on
+  /// (p, &p[i], p + i, p - i, casts), if any.
+  static bool rootParam(const Expr *E, const FunctionDecl *F, unsigned &Index) {
+    for (;;) {
+      E = E->IgnoreParenCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        if (UO->getOpcode() != UO_AddrOf)
+          return false;
+        const auto *Sub = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+        if (!Sub)
+          return false;
+        E = Sub->getBase();
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+          return false;
+        E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+        continue;
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+      if (!Param || Param->getDeclContext() != F)
+        return false;
+      Index = Param->getFunctionScopeIndex();
+      return true;
+    }
+  }
+
+  /// True when parameter \p Index of \p F is touched only through atomics
+  /// in F and below, and (for a function that is not a kernel) every call
+  /// of F passes memory of that kind.
+  bool deferrable(const FunctionDecl *F, unsigned Index) {
+    auto Key = std::make_pair(F, Index);
+    auto Known = Deferrable.find(Key);
+    if (Known != Deferrable.end())
+      return Known->second;
+    bool Yes = atomicOnlyIn(F, Index);
+    if (Yes && !F->hasAttr<OpenCLKernelAttr>()) {
+      auto It = Callers.find(F);
+      Yes = It != Callers.end();
+      for (const Caller &C : Yes ? It->second : std::vector<Caller>()) {
+        unsigned CallerIndex = 0;
+        if (Index >= C.Call->getNumArgs() ||
+            !rootParam(C.Call->getArg(Index), C.F, CallerIndex) ||
+            !deferrable(C.F, CallerIndex)) {
+          Yes = false;
+          break;
+        }
+      }
+    }
+    Deferrable[Key] = Yes;
+    return Yes;
+  }
+
+  /// True when every use of parameter \p Index in \p F's body is the
+  /// pointer argument of a global atomic, or is passed on to a parameter
+  /// of a user function that is itself touched only through atomics.
+  bool atomicOnlyIn(const FunctionDecl *F, unsigned Index) {
+    auto Key = std::make_pair(F, Index);
+    auto Known = AtomicOnly.find(Key);
+    if (Known != AtomicOnly.end())
+      return Known->second;
+    bool Yes = Index < F->getNumParams() && F->getBody();
+    if (Yes) {
+      ParamUses Finder(F->getParamDecl(Index));
+      Finder.TraverseStmt(F->getBody());
+      Yes = llvm::all_of(Finder.Uses, [&](const DeclRefExpr *Ref) {
+        return useIsAtomicOnly(Ref);
+      });
+    }
+    AtomicOnly[Key] = Yes;
+    return Yes;
+  }
+
+  /// Follows one use up to the call it is an argument of: through parens,
+  /// pointer casts, pointer arithmetic and &p[i], never through a load, a
+  /// store or an assignment.
+  bool useIsAtomicOnly(const DeclRefExpr *Ref) {
+    const Stmt *Cur = Ref;
+    bool Lvalue = false; // an element p[i], which only & may take
+    for (;;) {
+      const Stmt *P = parentStmt(*Cur, Ctx);
+      if (!P)
+        return false;
+      if (isa<ParenExpr>(P)) {
+      } else if (const auto *Cast = dyn_cast<CastExpr>(P)) {
+        if (Lvalue || !Cast->getType()->isPointerType())
+          return false;
+      } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
+        if (Lvalue || Sub->getBase() != Cur)
+          return false;
+        Lvalue = true;
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+        if (!Lvalue || UO->getOpcode() != UO_AddrOf)
+          return false;
+        Lvalue = false;
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        if (Lvalue || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+            !BO->getType()->isPointerType())
+          return false;
+      } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        return !Lvalue && argumentIsAtomicOnly(Call, Cur);
+      } else {
+        return false;
+      }
+      Cur = P;
+    }
+  }
+
+  bool argumentIsAtomicOnly(const CallExpr *Call, const Stmt *Arg) {
+    auto It = SiteOf.find(Call);
+    if (It == SiteOf.end())
+      return false; // another builtin: vload, async copy, ...
+    const CallSite &Site = *It->second;
+    unsigned Index = 0;
+    while (Index < Call->getNumArgs() && Call->getArg(Index) != Arg)
+      ++Index;
+    if (Index == Call->getNumArgs())
+      return false;
+    if (Site.SiteKind == CallSite::Kind::Atomic)
+      return Index == 0 && Site.Atomic == AtomicKind::Global;
+    if (Site.SiteKind == CallSite::Kind::UserCall)
+      return atomicOnlyIn(Site.Callee, Index);
+    return false;
+  }
+
+  const KernelAnalysis &Result;
+  ASTContext &Ctx;
+  DenseMap<const CallExpr *, const CallSite *> SiteOf;
+  DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;
+  DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> AtomicOnly;
+  DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Deferrable;
+};
+
+} // namespace
+
+void markDeferredSites(KernelAnalysis &Result,
+                       const DenseSet<const FunctionDecl *> &Code,
+                       ASTContext &Ctx) {
+  for (const FunctionDecl *F : Code) {
+    OrderingFinder Finder;
+    Finder.TraverseStmt(F->getBody());
+    if (Finder.Found)
+      return;
+  }
+  AtomicOnlyTargets Targets(Result, Ctx);
+  SmallVector<std::pair<CallSite *, const FunctionDecl *>, 16> Chosen;
+  for (auto &Entry : Result.Functions) {
+    if (!Code.contains(Entry.first))
+      continue;
+    for (CallSite &Site : Entry.second.Sites)
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::Global && !Site.InBlock &&
+          isDeferrableOp(Site.RuntimeName) &&
+          isResultDiscarded(Site.Call, Ctx) &&
+          Targets.siteTarget(Site, Entry.first))
+        Chosen.push_back({&Site, Entry.first});
+  }
+  // Renamed after the walk: the analysis above reads the sites.
+  for (auto &[Site, F] : Chosen)
+    Site->RuntimeName = "__sa_nr_" + Site->RuntimeName.substr(strlen("__sa_"));
+}
+
+} // namespace softatomic

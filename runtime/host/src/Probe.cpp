@@ -1,0 +1,157 @@
+#include "Probe.h"
+
+#include "ClQuery.h"
+#include "Coresidency.h"
+#include "Error.h"
+#include "softatomic_layout.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+namespace softatomic {
+
+namespace {
+// cl_nv_device_attribute_query
+const cl_device_info ComputeCapabilityMajorNV = 0x4000;
+const cl_device_info ComputeCapabilityMinorNV = 0x4001;
+const cl_uint NvidiaVendorId = 0x10DE;
+
+struct CacheKey {
+  cl_kernel Kernel;
+  cl_device_id Device;
+  size_t Local[3];
+  bool operator<(const CacheKey &O) const {
+    return std::tie(Kernel, Device, Local[0], Local[1], Local[2]) <
+           std::tie(O.Kernel, O.Device, O.Local[0], O.Local[1], O.Local[2]);
+  }
+};
+
+std::mutex &cacheLock() {
+  static std::mutex Lock;
+  return Lock;
+}
+std::map<CacheKey, size_t> &cache() {
+  static std::map<CacheKey, size_t> Cache;
+  return Cache;
+}
+} // namespace
+
+bool wantsProbe(cl_device_id Device) {
+  if (const char *Env = std::getenv("SOFTATOMIC_PROBE"))
+    return std::atoi(Env) != 0;
+  // NVIDIA's rule (one group per SM, Coresidency.cpp) needs no launch.
+  return isGpu(Device) && deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId;
+}
+
+size_t coresidentUpperBound(cl_device_id Device, size_t LocalItems) {
+  if (const char *Env = std::getenv("SOFTATOMIC_PROBE_BOUND"))
+    return std::max<size_t>(std::strtoull(Env, nullptr, 10), 2);
+  size_t Units = deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS);
+  size_t ItemsPerUnit = 2048, GroupsPerUnit = 32;
+  if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) == NvidiaVendorId) {
+    // CUDA's occupancy limits per SM, by compute capability.
+    cl_uint Major = deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV);
+    cl_uint Minor = deviceInfo<cl_uint>(Device, ComputeCapabilityMinorNV);
+    unsigned CC = Major * 10 + Minor;
+    if (CC == 75) {
+      ItemsPerUnit = 1024;
+      GroupsPerUnit = 16;
+    } else if (CC == 86 || CC == 89 || CC >= 120) {
+      ItemsPerUnit = 1536;
+      GroupsPerUnit = CC >= 120 ? 32 : 16;
+    }
+  } else if (!isGpu(Device)) {
+    return Units; // a CPU runs one group per hardware thread
+  }
+  size_t PerUnit = std::max<size_t>(
+      1, std::min(GroupsPerUnit, ItemsPerUnit / std::max<size_t>(LocalItems, 1)));
+  return std::max<size_t>(Units * PerUnit, 2);
+}
+
+/// One probe launch of Groups groups; sets In to the groups that checked in
+/// (coordinator included) and Trusted to whether no group gave up.
+static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
+                       bool &Trusted) {
+  cl_context Context = nullptr;
+  cl_device_id Device = nullptr;
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context, nullptr);
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  cl_uint Workers = (cl_uint)(Groups - 1);
+  std::vector<cl_uint> Words(SA_RING_BASE(Workers), 0);
+  Words[SA_H_MAGIC] = SA_STATE_MAGIC;
+  Words[SA_H_WORKERS] = Workers;
+  // Scans of every worker's word by group 0 before it stops waiting for
+  // groups that have not started: a few milliseconds on either kind of
+  // device (a scan of a thousand words costs microseconds on a GPU, tens of
+  // nanoseconds per word on a CPU).
+  Words[SA_H_PROBE] = isGpu(Device) ? 4096u : 1u << 16;
+  ScopedBuffer Buffer;
+  cl_int Err = createWordBuffer(Context, Words, Buffer);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "could not create the probe's state buffer");
+  cl_mem State = Buffer.Mem;
+  Err = clSetKernelArg(T.Kernel, T.ScratchIndex, T.ScratchBytes(Workers), nullptr);
+  if (Err == CL_SUCCESS)
+    Err = clSetKernelArg(T.Kernel, T.StateIndex, sizeof(cl_mem), &State);
+  size_t Global[3] = {Groups * T.Local[0], T.Local[1], T.Local[2]};
+  if (Err == CL_SUCCESS)
+    Err = clEnqueueNDRangeKernel(T.Queue, T.Kernel, T.WorkDim, nullptr, Global,
+                                 T.Local, 0, nullptr, nullptr);
+  if (Err == CL_SUCCESS)
+    Err = clEnqueueReadBuffer(T.Queue, State, CL_TRUE, 0, Words.size() * sizeof(cl_uint),
+                              Words.data(), 0, nullptr, nullptr);
+  // Back to a small scratch: the kernel's local memory size, which the
+  // next plan reads, must count the user's own __local use only.
+  clSetKernelArg(T.Kernel, T.ScratchIndex, 16, nullptr);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "the probe launch of " + std::to_string(Groups) + " work-groups failed");
+  In = 1 + Words[SA_C_PROBED];
+  Trusted = Words[SA_C_STATUS] == SA_COORD_EXITED;
+  for (cl_uint W = 0; W < Workers; ++W)
+    Trusted = Trusted && Words[SA_W_STARTED(Workers, W)] != SA_PROBE_LEFT;
+  return CL_SUCCESS;
+}
+
+cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound, size_t &Groups) {
+  cl_device_id Device = nullptr;
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  CacheKey Key{T.Kernel, Device, {T.Local[0], T.Local[1], T.Local[2]}};
+  {
+    std::lock_guard<std::mutex> Guard(cacheLock());
+    auto It = cache().find(Key);
+    if (It != cache().end()) {
+      Groups = It->second;
+      return CL_SUCCESS;
+    }
+  }
+  // All groups that check in before the release were running together.
+  // When fewer than launched did, confirm that count with a second probe:
+  // the first one's stragglers may have shared a unit with a group that
+  // had already given up.
+  size_t In = 0;
+  bool Trusted = false;
+  if (cl_int Err = runProbe(T, Bound, In, Trusted))
+    return Err;
+  if (Trusted && In < Bound && In >= 2) {
+    size_t Again = 0;
+    if (cl_int Err = runProbe(T, In, Again, Trusted))
+      return Err;
+    Trusted = Trusted && Again == In;
+  }
+  if (!Trusted || In < 2)
+    return fail(SA_DEVICE_NOT_SUPPORTED,
+                "the co-residency probe of kernel '" + kernelName(T.Kernel) +
+                    "' gave no trustworthy count (" + std::to_string(In) + " of " +
+                    std::to_string(Bound) +
+                    " work-groups checked in); set SOFTATOMIC_MAX_GROUPS");
+  std::lock_guard<std::mutex> Guard(cacheLock());
+  cache()[Key] = In;
+  Groups = In;
+  return CL_SUCCESS;
+}
+
+} // namespace softatomic
