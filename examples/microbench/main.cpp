@@ -36,6 +36,7 @@ namespace {
 
 struct Options {
   std::string Platform, Device, Csv;
+  std::string SoftOptions; // build options of the rewritten kernels
   std::string KernelDir = MICROBENCH_KERNEL_DIR;
   std::vector<std::string> Benches = {"fig8", "fig9", "copy"};
   std::vector<size_t> Groups = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
@@ -49,6 +50,7 @@ const char *Usage =
     "usage: microbench [--platform NAME] [--device NAME] [--bench fig8|fig9|copy|all[,...]]\n"
     "                  [--groups N,N,...] [--local N] [--repeat N] [--warmup N]\n"
     "                  [--copy-mb N] [--copy-width 1|4] [--kernels DIR] [--csv FILE]\n"
+    "                  [--soft-build-options OPTS]\n"
     "  --platform/--device  substrings of the OpenCL names (default: SA_PLATFORM,\n"
     "                       SA_DEVICE, then PoCL)\n"
     "  --groups   work-groups of fig8 and fig9 (default 2,4,...,4096)\n"
@@ -58,6 +60,9 @@ const char *Usage =
     "  --copy-mb  size of the copied buffer in MiB (default 256)\n"
     "  --copy-width  1: uint elements, 4: uint4 elements (default 4)\n"
     "  --kernels  directory with NAME.cl and NAME.sa.cl for fig8, fig9, copy\n"
+    "  --soft-build-options  build options of the rewritten kernels, e.g.\n"
+    "             -DSA_PROFILE=1 (with SOFTATOMIC_VERBOSE=1: the coordinator's\n"
+    "             profile per launch, NVIDIA only)\n"
     "  --csv      write one row per benchmark and size to FILE\n";
 
 bool parseSize(const std::string &S, size_t &V) {
@@ -418,7 +423,7 @@ std::string loadKernels(ClSession &S, const Options &O, const std::string &File,
   std::string Base = O.KernelDir + "/" + File;
   if (!P.Native && !(P.Native = S.build(Base + ".cl", "", Error)))
     return Error;
-  if (!P.Soft && !(P.Soft = S.build(Base + ".sa.cl", "", Error)))
+  if (!P.Soft && !(P.Soft = S.build(Base + ".sa.cl", O.SoftOptions, Error)))
     return Error;
   cl_int Err = CL_SUCCESS;
   K.Native = clCreateKernel(P.Native, Name.c_str(), &Err);
@@ -488,6 +493,8 @@ int main(int Argc, char **Argv) {
       O.Platform = V;
     } else if (A == "--device") {
       O.Device = V;
+    } else if (A == "--soft-build-options") {
+      O.SoftOptions = V;
     } else if (A == "--csv") {
       O.Csv = V;
     } else if (A == "--kernels") {

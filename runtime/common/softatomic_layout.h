@@ -47,6 +47,17 @@
 #define SA_DEV_SPIN_TIMEOUT 3u /* coordinator made no progress for too long */
 #define SA_DEV_LOST_REQUEST 4u /* request not served in the rounds it must be */
 #define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
+/* The rest of line 2: the coordinator's profile, filled only in kernels
+ * built with -DSA_PROFILE (=1: with NVIDIA's %globaltimer). Read back with
+ * the error words; SOFTATOMIC_VERBOSE prints it. Times in nanoseconds. */
+#define SA_P_ROUNDS (2u * SA_LINE_WORDS + 2u)   /* coordinator rounds */
+#define SA_P_BUSY (2u * SA_LINE_WORDS + 3u)     /* rounds that served a request */
+#define SA_P_REQUESTS (2u * SA_LINE_WORDS + 4u) /* requests served */
+#define SA_P_NS (2u * SA_LINE_WORDS + 5u)       /* SA_P_PHASES (lo, hi) pairs */
+/* ring call, gather, apply, release, the whole coordinator; then work-item
+ * 0's own gather and release work (the rest of a step is barrier wait). */
+#define SA_P_PHASES 7u
+#define SA_P_WORDS (5u + 2u * SA_P_PHASES) /* from SA_E_CODE */
 
 /* Lines 3..: per worker group a doorbell, a started word and a done word,
  * each kind in an array of its own so the coordinator reads them coalesced.

@@ -77,6 +77,22 @@ static inline uint __sa_load_relaxed(__global uint *p) {
 }
 #endif
 
+/* Fences for a batch of relaxed accesses: one per work-item instead of one
+ * per access. */
+#ifdef SA_USE_C11_ATOMICS
+static inline void __sa_fence_acquire(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                         memory_scope_device);
+}
+static inline void __sa_fence_release(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                         memory_scope_device);
+}
+#else
+static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+static inline void __sa_fence_release(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+#endif
+
 static inline ulong __sa_load_pair(__global uint *p) {
   return (ulong)__sa_load_relaxed(p) | ((ulong)__sa_load_relaxed(p + 1) << 32);
 }
@@ -224,16 +240,15 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
     atomic_add(&scratch[SA_L_DONE], done);
 }
 
-/* Round, step 2: the pending requests of the workers that rang, gathered in
- * parallel into the local list, each linked into the list of the work-item
- * that owns its address. Each coordinator work-item reads 16-byte chunks of
- * those workers' ring bytes and looks only at the slots whose byte is set
- * (clearing it first: a request published after the clear sets it again).
- * A request that does not fit waits for the next round (its byte and its
- * worker's doorbell are set again); the scan starts somewhere else each
- * round so that no chunk is always last. */
+/* Round, step 2: the pending requests of the workers that rang, found in
+ * parallel: each coordinator work-item reads 16-byte chunks of those
+ * workers' ring bytes and looks only at the slots whose byte is set
+ * (clearing it first: a request published later sets it again), and takes
+ * a list entry for each pending one. A request that does not fit waits for
+ * the next round (its byte and its worker's doorbell are set again); the
+ * scan starts somewhere else each round so that no chunk is always last.
+ * No fence per request here: the next step starts with one per work-item. */
 static void __sa_gather(SA_COORD_PARAMS, uint round) {
-  mem_fence(CLK_GLOBAL_MEM_FENCE); /* doorbells cleared before the scan */
   uint active = scratch[SA_L_ACTIVE];
   uint chunks = SA_RING_CHUNKS(items);
   uint total = active * chunks;
@@ -255,13 +270,11 @@ static void __sa_gather(SA_COORD_PARAMS, uint round) {
         continue;
       volatile __global uchar *byte = (volatile __global uchar *)words + j;
       *byte = 0;
-      mem_fence(CLK_GLOBAL_MEM_FENCE); /* cleared before the slot is read */
       uint s = w * items + item;
-      __global uint *slot = slot0 + s * SA_SLOT_WORDS;
-      /* An acquire per slot would serialise the sweep: poll relaxed, and
-       * acquire only the slots found pending, before reading their fields. */
-      if (__sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_PENDING ||
-          __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_PENDING)
+      /* The requester set the byte after the slot's state: a slot found
+       * not pending is one whose byte was set again before its request
+       * was served, or a stale read; its requester rings again. */
+      if (__sa_load_relaxed(slot0 + s * SA_SLOT_WORDS + SA_S_STATE) != SA_REQ_PENDING)
         continue;
       uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
       if (pos >= capacity) {
@@ -269,23 +282,35 @@ static void __sa_gather(SA_COORD_PARAMS, uint round) {
         __sa_store_release(state + SA_W_DOORBELL(w), 1u);
         continue;
       }
-      __local uint *e = list + pos * SA_L_ENTRY_WORDS;
-      ulong addr = __sa_load_pair(slot + SA_S_ADDR);
-      e[0] = s;
-      e[2] = (uint)addr;
-      e[3] = (uint)(addr >> 32);
-      e[4] = __sa_load_relaxed(slot + SA_S_OP);
-      e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
-      e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
-      e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
-                         pos); /* local memory: push onto the owner's list */
+      list[pos * SA_L_ENTRY_WORDS] = s;
     }
   }
 }
 
-/* Round, step 3: each work-item applies the requests it owns, in its list's
+/* Round, step 3: the gathered requests' fields, read in parallel after one
+ * acquire fence per work-item, each request linked into the list of the
+ * coordinator work-item that owns its address. */
+static void __sa_read_requests(SA_COORD_PARAMS, uint count) {
+  __sa_fence_acquire(); /* the slots' fields after their state */
+  __local uint *list = scratch + SA_L_LIST(items, workers);
+  SA_FOR_STRIDED(i, count, items) {
+    __local uint *e = list + i * SA_L_ENTRY_WORDS;
+    __global uint *slot = slot0 + e[0] * SA_SLOT_WORDS;
+    ulong addr = __sa_load_pair(slot + SA_S_ADDR);
+    e[2] = (uint)addr;
+    e[3] = (uint)(addr >> 32);
+    e[4] = __sa_load_relaxed(slot + SA_S_OP);
+    e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
+    e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
+    e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
+                       i); /* local memory: push onto the owner's list */
+  }
+}
+
+/* Round, step 4: each work-item applies the requests it owns, in its list's
  * order, in registers and local memory: the target is read once and written
- * once per run of requests to one address. */
+ * once per run of requests to one address. Each request's old value goes
+ * straight into its slot. */
 static void __sa_apply_owned(SA_COORD_PARAMS) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
@@ -304,25 +329,50 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
     uint old = value;
     value = __sa_apply(e[4], old, e[5], e[6]);
     dirty |= value != old;
-    e[7] = old;
+    __sa_store_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_VALUE, old);
     i = e[1];
   }
   if (dirty)
     __sa_store_relaxed(target, value);
+  /* Device-wide before the barrier: another work-item releases them. */
+  __sa_fence_release();
 }
 
-/* Round, step 4: every gathered request gets its old value and is released,
- * in parallel. The targets were written in step 3, before the barrier that
- * separates the steps, so a released work-item reads its own update. */
+/* Round, step 5: every gathered request is released, in parallel, after
+ * one release fence per work-item: the targets and old values written in
+ * step 4 are visible before any DONE is, so a released work-item reads
+ * its own update. */
 static void __sa_release(SA_COORD_PARAMS, uint count) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
-  SA_FOR_STRIDED(i, count, items) {
-    __local uint *e = list + i * SA_L_ENTRY_WORDS;
-    __global uint *slot = slot0 + e[0] * SA_SLOT_WORDS;
-    __sa_store_pair(slot + SA_S_VALUE, e[7]);
-    __sa_store_release(slot + SA_S_STATE, SA_REQ_DONE);
-  }
+  __sa_fence_release();
+  SA_FOR_STRIDED(i, count, items)
+    __sa_store_relaxed(slot0 + list[i * SA_L_ENTRY_WORDS] * SA_SLOT_WORDS + SA_S_STATE,
+                       SA_REQ_DONE);
 }
+
+/* The coordinator's profile (-DSA_PROFILE): work-item 0 reads a clock
+ * after each step's barrier, so a step's time includes waiting for the
+ * slowest work-item. Only NVIDIA's %globaltimer is read (-DSA_PROFILE=1);
+ * elsewhere the counts are kept and the times stay zero. */
+#ifdef SA_PROFILE
+static inline ulong __sa_clock(void) {
+#if SA_PROFILE == 1
+  ulong t;
+  __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+#else
+  return 0;
+#endif
+}
+#define SA_PROFILE_MARK(phase)                                                 \
+  do {                                                                         \
+    ulong __sa_now = __sa_clock();                                             \
+    prof[phase] += __sa_now - prof_last;                                       \
+    prof_last = __sa_now;                                                      \
+  } while (0)
+#else
+#define SA_PROFILE_MARK(phase) ((void)0)
+#endif
 
 static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint items = __sa_local_items();
@@ -333,7 +383,13 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
   uint idle = 0;
-  for (uint round = 1;; ++round) {
+#ifdef SA_PROFILE
+  ulong prof[SA_P_PHASES] = {0, 0, 0, 0, 0, 0, 0}, prof_start = __sa_clock();
+  ulong prof_last = prof_start;
+  uint busy = 0, served = 0;
+#endif
+  uint round = 1;
+  for (;; ++round) {
     uint lid = __sa_local_linear_id();
     scratch[SA_L_HEADS + lid] = SA_L_NONE;
     if (lid == 0) {
@@ -347,16 +403,32 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
      * request left, so "all done" read here means nothing can be missed. */
     __sa_ring_call(SA_COORD_ARGS);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    SA_PROFILE_MARK(0);
     __sa_gather(SA_COORD_ARGS, round);
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    __sa_apply_owned(SA_COORD_ARGS);
+#ifdef SA_PROFILE
+    prof[5] += __sa_clock() - prof_last; /* work-item 0's own share */
+#endif
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     uint count = min(scratch[SA_L_COUNT], capacity);
+    __sa_read_requests(SA_COORD_ARGS, count);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    SA_PROFILE_MARK(1);
+    __sa_apply_owned(SA_COORD_ARGS);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    SA_PROFILE_MARK(2);
     __sa_release(SA_COORD_ARGS, count);
+#ifdef SA_PROFILE
+    prof[6] += __sa_clock() - prof_last;
+#endif
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
     if (lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    SA_PROFILE_MARK(3);
+#ifdef SA_PROFILE
+    busy += count != 0;
+    served += count;
+#endif
     if (done == workers)
       break;
     /* Workers that never start are not co-resident with the coordinator;
@@ -368,6 +440,16 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
       break;
     }
   }
+#ifdef SA_PROFILE
+  if (__sa_local_linear_id() == 0) {
+    prof[4] = __sa_clock() - prof_start;
+    __sa_store_relaxed(state + SA_P_ROUNDS, round);
+    __sa_store_relaxed(state + SA_P_BUSY, busy);
+    __sa_store_relaxed(state + SA_P_REQUESTS, served);
+    for (uint p = 0; p < SA_P_PHASES; ++p)
+      __sa_store_pair(state + SA_P_NS + 2u * p, prof[p]);
+  }
+#endif
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
 }
@@ -400,7 +482,9 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   uint round_limit = 64u * (slots / capacity + 1u) + 1024u;
   uint seen = __sa_load_relaxed(state + SA_C_HEARTBEAT);
   uint stale = 0, rounds = 0, error = SA_DEV_OK;
-  for (uint poll = 1; __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
+  /* Relaxed polls (a fence per poll would slow every one down), and one
+   * acquire after the loop, before the old value is read. */
+  for (uint poll = 1; __sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
     if ((poll & 63u) != 0)
       continue;
     if ((poll & 1023u) == 0) { /* in case the coordinator cleared them first */
@@ -432,6 +516,7 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     ctx->failed = 1;
     return 0;
   }
+  __sa_fence_acquire(); /* the old value, and the target, after DONE */
   return __sa_load_pair(slot + SA_S_VALUE);
 }
 

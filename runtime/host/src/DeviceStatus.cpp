@@ -4,6 +4,7 @@
 #include "softatomic_layout.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <list>
 #include <map>
 #include <memory>
@@ -15,9 +16,26 @@ namespace {
 struct PendingLaunch {
   cl_command_queue Queue;
   cl_event ReadDone = nullptr;
-  cl_uint Words[2] = {0, 0}; ///< SA_E_CODE, SA_E_DETAIL, read back here
+  /// From SA_E_CODE: the error, its detail and the coordinator's profile.
+  cl_uint Words[SA_P_WORDS] = {};
   std::string KernelName;
 };
+
+/// The coordinator's profile of a kernel built with -DSA_PROFILE.
+void printProfile(const PendingLaunch &L) {
+  auto Word = [&](unsigned Index) { return L.Words[Index - SA_E_CODE]; };
+  if (Word(SA_P_ROUNDS) == 0)
+    return;
+  double Us[SA_P_PHASES];
+  for (unsigned P = 0; P < SA_P_PHASES; ++P)
+    Us[P] = (Word(SA_P_NS + 2 * P) | (unsigned long long)Word(SA_P_NS + 2 * P + 1) << 32) / 1e3;
+  std::fprintf(stderr,
+               "softatomic: kernel '%s': coordinator %u rounds (%u served "
+               "%u requests), %.1f us: ring call %.1f, gather %.1f, apply "
+               "%.1f, release %.1f (work-item 0: gather %.1f, release %.1f)\n",
+               L.KernelName.c_str(), Word(SA_P_ROUNDS), Word(SA_P_BUSY),
+               Word(SA_P_REQUESTS), Us[4], Us[0], Us[1], Us[2], Us[3], Us[5], Us[6]);
+}
 
 struct QueueError {
   cl_int Code;
@@ -55,6 +73,8 @@ struct StatusBook {
   }
 
   void record(const PendingLaunch &L, cl_int Status) {
+    if (Status == CL_COMPLETE && std::getenv("SOFTATOMIC_VERBOSE"))
+      printProfile(L);
     cl_int Code = Status < 0 ? Status : deviceErrorCode(L.Words[0]);
     if (Code == CL_SUCCESS)
       return;
