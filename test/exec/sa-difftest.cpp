@@ -1,14 +1,26 @@
 // sa-difftest: runs a kernel as written (native atomics) and as rewritten
 // by softatomic-rewrite (software atomics), both through
 // saEnqueueNDRangeKernel, on a real OpenCL device, and compares what they
-// wrote. Used by the lit execution tests (test/exec) and by the GPU runs.
+// wrote. Used by the lit execution tests (test/exec), the randomized stress
+// test (test/stress) and by the GPU runs.
 //
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --kernel NAME --global X[,Y[,Z]]
 //       [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]] [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [--repeat N]
 //       --arg SPEC ...  (one per kernel parameter, in order)
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
-//       [--expect-error any|SA_CODE]
+//       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
+//   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
+//       [--platform NAME] [--device NAME] [other options, for every case]
+//
+// --cases runs many cases on the two programs, built once (the randomized
+//   test, test/stress, runs hundreds): each line of FILE holds one case's
+//   options, the ones from --kernel to --expect-error above, split at spaces
+//   (no quoting); empty lines and lines starting with '#' are skipped. One
+//   line "case N: PASS|FAIL ..." per case (N: its line number; a failure
+//   adds what the single-case command line would print), then a summary;
+//   the exit status is 1 if any case failed. Each case reproduces alone as
+//   `sa-difftest ORIGINAL.cl REWRITTEN.cl [--build-options OPTS] <its line>`.
 //
 // SPEC: buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
@@ -23,11 +35,15 @@
 //   the COUNTERS element it added INC[i] to (0xffffffff: no call). Per
 //   counter, sorting its calls by OLD must give a chain from the counter's
 //   initial value to its final value: the adds were linearizable.
+// --check-sum: as --check-add without the returned values (for adds whose
+//   result the kernel discards): in each run, every counter must end at its
+//   initial value plus the INC of every call TARGET names it in.
 #include "ClSession.h"
 #include "softatomic/softatomic.h"
 
 #include <algorithm>
 #include <cinttypes>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,14 +70,33 @@ struct Options {
   std::vector<size_t> Global, Local, Offset;
   std::vector<ArgSpec> Args;
   std::vector<size_t> CheckAdd; // OLD, TARGET, INC, COUNTERS
+  std::vector<size_t> CheckSum; // TARGET, INC, COUNTERS
   std::string ExpectError;
+  std::string Cases; // --cases FILE
   int Repeat = 1;
 };
 
+/// "FILE:LINE: " while the lines of --cases are parsed.
+std::string UsageWhere;
+
 [[noreturn]] void usage(const std::string &Why) {
-  std::fprintf(stderr, "sa-difftest: %s\n(see the comment at the top of sa-difftest.cpp)\n",
-               Why.c_str());
+  std::fprintf(stderr, "sa-difftest: %s%s\n(see the comment at the top of sa-difftest.cpp)\n",
+               UsageWhere.c_str(), Why.c_str());
   std::exit(2);
+}
+
+/// printf into a std::string.
+__attribute__((format(printf, 1, 2))) std::string format(const char *Fmt, ...) {
+  va_list Args, Again;
+  va_start(Args, Fmt);
+  va_copy(Again, Args);
+  int N = std::vsnprintf(nullptr, 0, Fmt, Args);
+  va_end(Args);
+  std::string S(N > 0 ? (size_t)N : 0, '\0');
+  if (N > 0)
+    std::vsnprintf(&S[0], (size_t)N + 1, Fmt, Again);
+  va_end(Again);
+  return S;
 }
 
 std::vector<std::string> split(const std::string &S, char Sep) {
@@ -113,14 +148,16 @@ ArgSpec parseArg(const std::string &S) {
   return A;
 }
 
-Options parseOptions(int Argc, char **Argv) {
+/// The options of one command line (Argv without the program name), or of
+/// one line of --cases after the command line's own.
+Options parseOptions(const std::vector<std::string> &Argv) {
   Options O;
   std::vector<std::string> Positional;
   std::vector<std::string> Checks;
-  for (int I = 1; I < Argc; ++I) {
+  for (size_t I = 0; I < Argv.size(); ++I) {
     std::string A = Argv[I];
     auto Next = [&]() -> std::string {
-      if (I + 1 >= Argc)
+      if (I + 1 >= Argv.size())
         usage(A + " needs a value");
       return Argv[++I];
     };
@@ -140,14 +177,23 @@ Options parseOptions(int Argc, char **Argv) {
       if (O.CheckAdd.size() != 4)
         usage("--check-add needs OLD,TARGET,INC,COUNTERS");
     }
+    else if (A == "--check-sum") {
+      for (const std::string &P : split(Next(), ','))
+        O.CheckSum.push_back(std::strtoull(P.c_str(), nullptr, 0));
+      if (O.CheckSum.size() != 3)
+        usage("--check-sum needs TARGET,INC,COUNTERS");
+    }
     else if (A == "--expect-error") O.ExpectError = Next();
+    else if (A == "--cases") O.Cases = Next();
     else if (!A.empty() && A[0] == '-') usage("unknown option " + A);
     else Positional.push_back(A);
   }
-  if (Positional.size() != 2 || O.Kernel.empty() || O.Global.empty())
+  if (Positional.size() != 2 || (O.Cases.empty() && (O.Kernel.empty() || O.Global.empty())))
     usage("need ORIGINAL.cl REWRITTEN.cl --kernel NAME --global SIZE");
   O.Original = Positional[0];
   O.Rewritten = Positional[1];
+  if (!O.Cases.empty())
+    return O; // the cases bring the rest
   for (const std::string &C : Checks) {
     size_t Colon = C.find(':');
     size_t Index = std::strtoull(C.substr(0, Colon).c_str(), nullptr, 0);
@@ -159,6 +205,9 @@ Options parseOptions(int Argc, char **Argv) {
   for (size_t I : O.CheckAdd)
     if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
       usage("--check-add names an argument that is not a buffer");
+  for (size_t I : O.CheckSum)
+    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
+      usage("--check-sum names an argument that is not a buffer");
   return O;
 }
 
@@ -354,33 +403,50 @@ std::string checkAdds(const Options &O, const Run &R) {
   return "";
 }
 
-cl_kernel makeKernel(ClSession &S, const std::string &Path, const Options &O, cl_program &P) {
+/// The check of --check-sum, on one run.
+std::string checkSums(const Options &O, const Run &R) {
+  size_t TargetI = O.CheckSum[0], IncI = O.CheckSum[1], CountI = O.CheckSum[2];
+  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
+  std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
+  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
+  std::vector<int64_t> Expect = values(O.Args[CountI], initialBytes(O.Args[CountI]));
+  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
+  size_t Calls = std::min(Target.size(), Inc.size());
+  for (size_t I = 0; I < Calls; ++I) {
+    if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
+      continue;
+    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
+      return "item " + std::to_string(I) + " names counter " + std::to_string(Target[I]);
+    Expect[Target[I]] = (int64_t)(((uint64_t)Expect[Target[I]] + (uint64_t)Inc[I]) & Mask);
+  }
+  for (size_t C = 0; C < Final.size(); ++C)
+    if (((uint64_t)Expect[C] & Mask) != ((uint64_t)Final[C] & Mask))
+      return "counter " + std::to_string(C) + " ends at " + std::to_string(Final[C]) +
+             " but its initial value and adds sum to " + std::to_string((uint64_t)Expect[C] & Mask);
+  return "";
+}
+
+cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O) {
   std::string Error;
-  P = S.build(Path, O.BuildOptions, Error);
+  cl_program P = S.build(Path, O.BuildOptions, Error);
   if (!P) {
     std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
     std::exit(1);
   }
+  return P;
+}
+
+cl_kernel makeKernel(cl_program P, const std::string &Path, const std::string &Name) {
   cl_int Err = CL_SUCCESS;
-  cl_kernel K = clCreateKernel(P, O.Kernel.c_str(), &Err);
+  cl_kernel K = clCreateKernel(P, Name.c_str(), &Err);
   if (Err != CL_SUCCESS)
-    die(Err, "clCreateKernel " + O.Kernel + " in " + Path);
+    die(Err, "clCreateKernel " + Name + " in " + Path);
   return K;
 }
 
-} // namespace
-
-int main(int Argc, char **Argv) {
-  Options O = parseOptions(Argc, Argv);
-  ClSession S;
-  std::string Error;
-  if (!S.open(O.Platform, O.Device, Error)) {
-    std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
-    return 1;
-  }
-  cl_program NativeProgram, SoftProgram;
-  cl_kernel Native = makeKernel(S, O.Original, O, NativeProgram);
-  cl_kernel Soft = makeKernel(S, O.Rewritten, O, SoftProgram);
+/// The original kernel must reach the runtime as native, the other as
+/// rewritten.
+bool rewrittenAsExpected(cl_kernel Native, cl_kernel Soft) {
   cl_bool NativeRewritten = CL_TRUE, SoftRewritten = CL_FALSE;
   saIsKernelRewritten(Native, &NativeRewritten);
   saIsKernelRewritten(Soft, &SoftRewritten);
@@ -388,34 +454,36 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "sa-difftest: FAIL: the runtime sees the original as %s and the "
                          "rewritten kernel as %s\n",
                  NativeRewritten ? "rewritten" : "native", SoftRewritten ? "rewritten" : "native");
-    return 1;
+    return false;
   }
+  return true;
+}
 
-  std::printf("sa-difftest: kernel '%s' on '%s' (%s), global", O.Kernel.c_str(),
-              S.DeviceName.c_str(), S.PlatformName.c_str());
-  for (size_t G : O.Global)
-    std::printf(" %zu", G);
-  std::printf("\n");
-
+/// Runs one case, --repeat times, both kernels; appends to Report the lines
+/// the single-case command line prints after its first. True if it passed.
+bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
+             std::vector<std::string> &Report) {
   bool Pass = true;
   std::vector<double> NativeMs, SoftMs;
   for (int Rep = 0; Rep < O.Repeat && Pass; ++Rep) {
     Run N = runOnce(S, Native, O);
     Run W = runOnce(S, Soft, O);
     if (N.Status != CL_SUCCESS) {
-      std::printf("  native run failed: %s\n", N.Message.c_str());
-      return 1;
+      Report.push_back(format("  native run failed: %s", N.Message.c_str()));
+      return false;
     }
     if (!O.ExpectError.empty()) {
       bool Matches = W.Status != CL_SUCCESS &&
                      (O.ExpectError == "any" || O.ExpectError == saGetErrorString(W.Status));
-      std::printf("  software run reported: %s\n  %s\n",
-                  W.Status ? W.Message.c_str() : "success", Matches ? "PASS" : "FAIL");
-      return Matches ? 0 : 1;
+      Report.push_back(format("  software run reported: %s",
+                              W.Status ? W.Message.c_str() : "success"));
+      Report.push_back(format("  %s", Matches ? "PASS" : "FAIL"));
+      return Matches;
     }
     if (W.Status != CL_SUCCESS) {
-      std::printf("  software run failed: %s\nFAIL\n", W.Message.c_str());
-      return 1;
+      Report.push_back(format("  software run failed: %s", W.Message.c_str()));
+      Report.push_back("FAIL");
+      return false;
     }
     NativeMs.push_back(N.Millis);
     SoftMs.push_back(W.Millis);
@@ -424,16 +492,26 @@ int main(int Argc, char **Argv) {
         continue;
       std::string Why = checkArg(O.Args[I], N.Out[I], W.Out[I]);
       if (Rep == 0 || !Why.empty())
-        std::printf("  arg %zu %s[%zu] %-10s %s\n", I, O.Args[I].Type.c_str(), O.Args[I].Count,
-                    O.Args[I].Check.c_str(), Why.empty() ? "ok" : Why.c_str());
+        Report.push_back(format("  arg %zu %s[%zu] %-10s %s", I, O.Args[I].Type.c_str(),
+                                O.Args[I].Count, O.Args[I].Check.c_str(),
+                                Why.empty() ? "ok" : Why.c_str()));
       Pass = Pass && Why.empty();
     }
     if (!O.CheckAdd.empty()) {
       for (const Run *R : {&N, &W}) {
         std::string Why = checkAdds(O, *R);
         if (Rep == 0 || !Why.empty())
-          std::printf("  %s adds linearizable: %s\n", R == &N ? "native" : "software",
-                      Why.empty() ? "ok" : Why.c_str());
+          Report.push_back(format("  %s adds linearizable: %s", R == &N ? "native" : "software",
+                                  Why.empty() ? "ok" : Why.c_str()));
+        Pass = Pass && Why.empty();
+      }
+    }
+    if (!O.CheckSum.empty()) {
+      for (const Run *R : {&N, &W}) {
+        std::string Why = checkSums(O, *R);
+        if (Rep == 0 || !Why.empty())
+          Report.push_back(format("  %s counters sum their adds: %s",
+                                  R == &N ? "native" : "software", Why.empty() ? "ok" : Why.c_str()));
         Pass = Pass && Why.empty();
       }
     }
@@ -442,10 +520,136 @@ int main(int Argc, char **Argv) {
     std::sort(NativeMs.begin(), NativeMs.end());
     std::sort(SoftMs.begin(), SoftMs.end());
     double Nm = NativeMs[NativeMs.size() / 2], Sm = SoftMs[SoftMs.size() / 2];
-    std::printf("  kernel time (median of %zu): native %.3f ms, software %.3f ms (%.2fx)\n",
-                NativeMs.size(), Nm, Sm, Nm > 0 ? Sm / Nm : 0.0);
+    Report.push_back(format("  kernel time (median of %zu): native %.3f ms, software %.3f ms (%.2fx)",
+                            NativeMs.size(), Nm, Sm, Nm > 0 ? Sm / Nm : 0.0));
   }
-  std::printf("%s\n", Pass ? "PASS" : "FAIL");
+  Report.push_back(Pass ? "PASS" : "FAIL");
+  return Pass;
+}
+
+std::string joinSizes(const std::vector<size_t> &V) {
+  std::string S;
+  for (size_t X : V)
+    S += (S.empty() ? "" : ",") + std::to_string(X);
+  return S;
+}
+
+/// --cases: every line of the file on the two programs, built once.
+int runCases(ClSession &S, const std::vector<std::string> &Common, const Options &First) {
+  std::string Text;
+  if (!readFile(First.Cases, Text)) {
+    std::fprintf(stderr, "sa-difftest: cannot read %s\n", First.Cases.c_str());
+    return 1;
+  }
+  // Every line is parsed before anything runs: a bad one is a usage error.
+  std::vector<std::pair<size_t, Options>> Cases;
+  std::vector<std::string> Lines = split(Text, '\n');
+  for (size_t L = 0; L < Lines.size(); ++L) {
+    std::vector<std::string> Argv = Common;
+    size_t Before = Argv.size();
+    std::string Word;
+    for (char C : Lines[L] + " ") {
+      if (C == ' ' || C == '\t' || C == '\r') {
+        if (!Word.empty())
+          Argv.push_back(Word);
+        Word.clear();
+      } else {
+        Word += C;
+      }
+    }
+    if (Argv.size() == Before || Argv[Before][0] == '#')
+      continue;
+    UsageWhere = First.Cases + ":" + std::to_string(L + 1) + ": ";
+    for (size_t I = Before; I < Argv.size(); ++I)
+      if (Argv[I] == "--cases" || Argv[I] == "--build-options" || Argv[I] == "--platform" ||
+          Argv[I] == "--device")
+        usage(Argv[I] + " belongs on the command line, not in a case");
+    Cases.push_back({L + 1, parseOptions(Argv)});
+    Cases.back().second.Cases.clear();
+  }
+  UsageWhere.clear();
+
+  cl_program NativeProgram = buildProgram(S, First.Original, First);
+  cl_program SoftProgram = buildProgram(S, First.Rewritten, First);
+  std::map<std::string, std::pair<cl_kernel, cl_kernel>> Kernels; // by name
+  std::printf("sa-difftest: %zu cases from %s on '%s' (%s)\n", Cases.size(), First.Cases.c_str(),
+              S.DeviceName.c_str(), S.PlatformName.c_str());
+  std::fflush(stdout);
+  size_t Failed = 0;
+  for (auto &[Line, O] : Cases) {
+    auto It = Kernels.find(O.Kernel);
+    if (It == Kernels.end()) {
+      std::pair<cl_kernel, cl_kernel> K = {makeKernel(NativeProgram, O.Original, O.Kernel),
+                                           makeKernel(SoftProgram, O.Rewritten, O.Kernel)};
+      if (!rewrittenAsExpected(K.first, K.second))
+        return 1;
+      It = Kernels.emplace(O.Kernel, K).first;
+    }
+    std::vector<std::string> Report;
+    bool Pass = runCase(S, It->second.first, It->second.second, O, Report);
+    std::string Time;
+    for (const std::string &R : Report)
+      if (R.rfind("  kernel time", 0) == 0)
+        Time = ": " + R.substr(R.find("native"));
+    std::printf("case %zu: %s kernel '%s' global %s local %s%s\n", Line, Pass ? "PASS" : "FAIL",
+                O.Kernel.c_str(), joinSizes(O.Global).c_str(),
+                O.Local.empty() ? "-" : joinSizes(O.Local).c_str(), Time.c_str());
+    if (!Pass) {
+      ++Failed;
+      for (const std::string &R : Report)
+        std::printf("%s\n", R.c_str());
+    }
+    std::fflush(stdout);
+  }
+  std::printf("sa-difftest: %zu cases: %zu passed, %zu failed\n", Cases.size(),
+              Cases.size() - Failed, Failed);
+  for (auto &[Name, K] : Kernels) {
+    clReleaseKernel(K.first);
+    clReleaseKernel(K.second);
+  }
+  clReleaseProgram(NativeProgram);
+  clReleaseProgram(SoftProgram);
+  return Failed ? 1 : 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  Options O = parseOptions(Args);
+  ClSession S;
+  std::string Error;
+  if (!S.open(O.Platform, O.Device, Error)) {
+    std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
+    return 1;
+  }
+  if (!O.Cases.empty()) {
+    std::vector<std::string> Common; // the command line without --cases FILE
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (Args[I] == "--cases")
+        ++I;
+      else
+        Common.push_back(Args[I]);
+    }
+    return runCases(S, Common, O);
+  }
+  cl_program NativeProgram = buildProgram(S, O.Original, O);
+  cl_program SoftProgram = buildProgram(S, O.Rewritten, O);
+  cl_kernel Native = makeKernel(NativeProgram, O.Original, O.Kernel);
+  cl_kernel Soft = makeKernel(SoftProgram, O.Rewritten, O.Kernel);
+  if (!rewrittenAsExpected(Native, Soft))
+    return 1;
+
+  std::printf("sa-difftest: kernel '%s' on '%s' (%s), global", O.Kernel.c_str(),
+              S.DeviceName.c_str(), S.PlatformName.c_str());
+  for (size_t G : O.Global)
+    std::printf(" %zu", G);
+  std::printf("\n");
+
+  std::vector<std::string> Report;
+  bool Pass = runCase(S, Native, Soft, O, Report);
+  for (const std::string &R : Report)
+    std::printf("%s\n", R.c_str());
   clReleaseKernel(Native);
   clReleaseKernel(Soft);
   clReleaseProgram(NativeProgram);
