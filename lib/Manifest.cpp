@@ -32,7 +32,7 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
     J.attribute("source", M.Source);
     J.attribute("cl_std", M.ClStd);
     J.attributeObject("options", [&] {
-      J.attribute("placement", "static");
+      J.attribute("placement", M.Placement);
       J.attribute("memory_model", "auto");
       J.attribute("deferred_atomics", M.DeferUnusedResults);
     });

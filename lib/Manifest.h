@@ -30,6 +30,7 @@ struct Manifest {
   std::string Source; ///< The input's file name.
   std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
   bool DeferUnusedResults = true;
+  std::string Placement = "static"; ///< "static" or "robust"
   std::vector<KernelManifest> Kernels;
 };
 

@@ -52,6 +52,9 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
   M.Source = sys::path::filename(Options.InputName).str();
   M.ClStd = clStdName(LO);
   M.DeferUnusedResults = Options.DeferUnusedResults;
+  M.Placement = Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
+                    ? "robust"
+                    : "static";
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     M.Kernels.push_back({K->getName().str(), K->getNumParams(),
                          Analysis.AtomicSites.lookup(K),
@@ -107,6 +110,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
 
   std::string Output = manifestComment(M) + "\n";
+  if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
+    Output += "#define SA_ROBUST_PLACEMENT 1\n";
   StringRef Runtime = deviceRuntimeSource();
   Output += Runtime;
   if (!Runtime.ends_with("\n"))

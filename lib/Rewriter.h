@@ -33,6 +33,11 @@ struct RewriteOptions {
   /// through atomics, are combined in the worker and sent to the
   /// coordinator later (docs/REWRITE.md, "Deferred atomics").
   bool DeferUnusedResults = true;
+  /// Where the coordinator sits: group 0 (the paper's static placement, no
+  /// native atomic), or the first group to start, elected with one native
+  /// atomic per group (docs/REWRITE.md, "Placement").
+  enum class Placement { Static, Robust };
+  Placement CoordinatorPlacement = Placement::Static;
 };
 
 /// What the rewriter produced. Filled only when the rewrite succeeded.

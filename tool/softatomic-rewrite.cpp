@@ -34,6 +34,15 @@ static cl::opt<bool> DeferUnusedResults(
              "touches only through atomics, in the work-group and send them\n"
              "to the coordinator later (default: on; =false to turn off)"),
     cl::init(true), cl::cat(Category));
+static cl::opt<softatomic::RewriteOptions::Placement> Placement(
+    "placement", cl::desc("Where the coordinator work-group sits:"),
+    cl::values(clEnumValN(softatomic::RewriteOptions::Placement::Static, "static",
+                          "group 0, the paper's placement; no native atomic "
+                          "(default)"),
+               clEnumValN(softatomic::RewriteOptions::Placement::Robust, "robust",
+                          "the first group to start, elected with one native "
+                          "atomic_inc per group")),
+    cl::init(softatomic::RewriteOptions::Placement::Static), cl::cat(Category));
 static cl::opt<std::string>
     ManifestFile("manifest",
                  cl::desc("Also write the manifest (JSON) to <file>"),
@@ -97,6 +106,7 @@ int main(int argc, const char **argv) {
   softatomic::RewriteOptions Options;
   Options.InputName = Parser->getSourcePathList().front();
   Options.DeferUnusedResults = DeferUnusedResults;
+  Options.CoordinatorPlacement = Placement;
   Options.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
                             .value_or(SOFTATOMIC_CLANG_RESOURCE_DIR);
 

@@ -27,6 +27,7 @@
 #define SA_H_SLOTS 16u        /* request slots: workers x work-group size */
 #define SA_H_LIST_CAPACITY 17u /* requests the coordinator gathers per round */
 #define SA_H_PROBE 18u        /* nonzero: a probe launch (scans group 0 makes) */
+#define SA_H_TICKET 19u       /* robust placement: tickets taken (zeroed by the host) */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */

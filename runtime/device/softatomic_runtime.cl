@@ -309,8 +309,9 @@ static void __sa_read_requests(SA_COORD_PARAMS, uint count) {
 
 /* Round, step 4: each work-item applies the requests it owns, in its list's
  * order, in registers and local memory: the target is read once and written
- * once per run of requests to one address. Each request's old value goes
- * straight into its slot. */
+ * once per run of requests to one address. The old values stay in local
+ * memory: the next step writes them to the slots in parallel (one owner
+ * may hold every request of a round). */
 static void __sa_apply_owned(SA_COORD_PARAMS) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
@@ -329,7 +330,7 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
     uint old = value;
     value = __sa_apply(e[4], old, e[5], e[6]);
     dirty |= value != old;
-    __sa_store_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_VALUE, old);
+    e[7] = old;
     i = e[1];
   }
   if (dirty)
@@ -338,12 +339,16 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
   __sa_fence_release();
 }
 
-/* Round, step 5: every gathered request is released, in parallel, after
- * one release fence per work-item: the targets and old values written in
- * step 4 are visible before any DONE is, so a released work-item reads
- * its own update. */
+/* Round, step 5: every gathered request gets its old value and is released,
+ * in parallel: values first, one release fence per work-item, then the
+ * DONE words. The targets written in step 4 are visible before any DONE is
+ * (step 4's fence), so a released work-item reads its own update. */
 static void __sa_release(SA_COORD_PARAMS, uint count) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
+  SA_FOR_STRIDED(i, count, items) {
+    __local uint *e = list + i * SA_L_ENTRY_WORDS;
+    __sa_store_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_VALUE, e[7]);
+  }
   __sa_fence_release();
   SA_FOR_STRIDED(i, count, items)
     __sa_store_relaxed(slot0 + list[i * SA_L_ENTRY_WORDS] * SA_SLOT_WORDS + SA_S_STATE,
@@ -838,6 +843,31 @@ static void __sa_probe(__global uint *state) {
   barrier(CLK_GLOBAL_MEM_FENCE);
 }
 
+/* Which physical group this is: 0 the coordinator, 1..P the workers.
+ *
+ * Static placement (the paper's, the default): the group's id. The
+ * coordinator is group 0, which every device this runtime knows dispatches
+ * first; no native atomic anywhere.
+ *
+ * Robust placement (softatomic-rewrite --placement=robust, which defines
+ * SA_ROBUST_PLACEMENT): the order in which groups start, from one native
+ * atomic_inc per group on the state's ticket word. The coordinator is then
+ * the first group to run, whatever order the device dispatches in. */
+static uint __sa_physical_group(__global uint *state, __local uint *scratch) {
+#ifdef SA_ROBUST_PLACEMENT
+  if (__sa_local_linear_id() == 0)
+    scratch[0] = atomic_inc(state + SA_H_TICKET);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint ticket = scratch[0];
+  barrier(CLK_LOCAL_MEM_FENCE); /* read by all before the scratch is reused */
+  return ticket;
+#else
+  (void)state;
+  (void)scratch;
+  return (uint)get_group_id(0);
+#endif
+}
+
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
  * the coordinator group (after it has served every request) and when the
  * launch was not set up by the host runtime; the kernel then returns. */
@@ -856,11 +886,12 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
     __sa_probe(state);
     return 1;
   }
-  if (get_group_id(0) == 0) {
+  uint physical = __sa_physical_group(state, scratch);
+  if (physical == 0) {
     __sa_coordinate(state, scratch);
     return 1;
   }
-  uint worker = (uint)get_group_id(0) - 1u;
+  uint worker = physical - 1u;
   ctx->worker = worker;
   ctx->workers = __sa_load_relaxed(state + SA_H_WORKERS);
   ctx->user_groups = __sa_load_relaxed(state + SA_H_USER_GROUPS);

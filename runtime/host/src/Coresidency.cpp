@@ -42,12 +42,14 @@ cl_int coresidentGroups(cl_device_id Device, size_t LocalItems, size_t &Groups) 
     // NVIDIA reports its SMs as compute units. Any work-group the kernel
     // can be launched with fits on an SM, and the block scheduler starts a
     // block on every SM with room, so one group per SM is always resident
-    // together. (More fit in general; counting them needs an occupancy
-    // measurement, not just the SM count.)
+    // together. (More fit in general, and SOFTATOMIC_PROBE=1 measures how
+    // many, Probe.cpp; on the H200 more groups made the coordinator's
+    // rounds slower than they made the workers faster.)
     Groups = Units;
   } else {
     // The compute-unit count is not a safe bound everywhere: on Intel GPUs
-    // it was found above the groups actually co-resident.
+    // it was found above the groups actually co-resident. (Launches on GPUs
+    // get here only when the probe is off or failed.)
     return fail(SA_DEVICE_NOT_SUPPORTED,
                 "no co-residency bound is known for device '" +
                     deviceString(Device, CL_DEVICE_NAME) + "' of platform '" +

@@ -85,8 +85,10 @@ cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
 }
 
 /// The coordinator gathers up to Capacity requests a round in local memory:
-/// give it what the kernel leaves free, up to two per work-item of a worker
-/// group (more than one round's worth helps nothing). Bytes is the scratch
+/// give it what the kernel leaves free, up to one per work-item of every
+/// worker (a round costs about the same with few requests as with many, so
+/// a short list only adds rounds: on the H200, 128 entries made a kernel
+/// whose every work-item asks at once 100x slower). Bytes is the scratch
 /// argument's size: the coordinator's or a worker's need, the larger.
 cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
                    size_t Workers, size_t &Capacity, size_t &Bytes) {
@@ -97,8 +99,7 @@ cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
   cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Workers);
   cl_ulong Used = KernelLocal + Fixed + 256;
   size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
-  size_t Wanted = std::max<size_t>(2 * LocalItems, 64);
-  Capacity = std::min({Wanted, Fit, Workers * LocalItems});
+  Capacity = std::min(Fit, Workers * LocalItems);
   // The coordinator's fairness rests on one sweep of its work-group always
   // fitting in the list (see __sa_gather).
   if (Capacity < std::min(LocalItems, Workers * LocalItems))
