@@ -226,7 +226,10 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
     /* Relaxed polls, so that the loads of one sweep overlap; only a word
      * found set is read again with acquire (see __sa_gather). */
     started += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
-    done += __sa_load_relaxed(state + SA_W_DONE(workers, w)) != 0;
+    /* Acquire a done word found set: the worker's last requests, published
+     * before it, are then seen by this round's doorbell and ring reads. */
+    __global uint *finished = state + SA_W_DONE(workers, w);
+    done += __sa_load_relaxed(finished) != 0 && __sa_load_acquire(finished) != 0;
     __global uint *bell = state + SA_W_DOORBELL(w);
     if (__sa_load_relaxed(bell) != 0 && __sa_load_acquire(bell) != 0) {
       __sa_store_relaxed(bell, 0u);
@@ -404,8 +407,9 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
       scratch[SA_L_STARTED] = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    /* Workers are counted before gathering: a worker that is done has no
-     * request left, so "all done" read here means nothing can be missed. */
+    /* Workers are counted before gathering: a worker publishes its last
+     * requests before its done word, so a round that begins with all done
+     * gathers every request left. */
     __sa_ring_call(SA_COORD_ARGS);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(0);
@@ -434,7 +438,10 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     busy += count != 0;
     served += count;
 #endif
-    if (done == workers)
+    /* All workers done when this round began, and nothing left to serve:
+     * a worker's last requests may be published without waiting for them
+     * (__sa_deferred_send), so a round that served some goes round again. */
+    if (done == workers && count == 0)
       break;
     /* Workers that never start are not co-resident with the coordinator;
      * waiting for them could last forever. */
@@ -461,13 +468,11 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
 
 /* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
 
-/* Publishes one request in this work-item's slot and waits for the
- * coordinator to carry it out; returns the target's old value. */
-static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
-                           ulong compare) {
-  if (ctx->failed)
-    return 0;
-  __global uint *state = ctx->state, *slot = ctx->slot;
+/* Publishes one request in this work-item's slot: the fields, the slot's
+ * state, its ring byte, its worker's doorbell, in that order. */
+static void __sa_publish(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                         ulong compare) {
+  __global uint *slot = ctx->slot;
   __sa_store_relaxed(slot + SA_S_OP, op);
   __sa_store_pair(slot + SA_S_ADDR, addr);
   __sa_store_pair(slot + SA_S_VALUE, value);
@@ -475,8 +480,18 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
   mem_fence(CLK_GLOBAL_MEM_FENCE); /* the slot, then its ring byte */
   *ctx->ring = 1;
+  __sa_store_release(ctx->state + SA_W_DOORBELL(ctx->worker), 1u);
+}
+
+/* Publishes one request and waits for the coordinator to carry it out;
+ * returns the target's old value. */
+static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                           ulong compare) {
+  if (ctx->failed)
+    return 0;
+  __global uint *state = ctx->state, *slot = ctx->slot;
+  __sa_publish(ctx, op, addr, value, compare);
   __global uint *bell = state + SA_W_DOORBELL(ctx->worker);
-  __sa_store_release(bell, 1u);
 
   /* Wait for the coordinator, and only for it: give up when it has left,
    * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
@@ -563,13 +578,18 @@ static inline volatile __local uint *__sa_deferred_entry(__sa_ctx_t *ctx,
   return ctx->scratch + SA_D_TABLE(__sa_local_items()) + e * SA_D_WORDS;
 }
 
-/* Sends what an entry holds (if anything) and leaves it holding nothing. */
+/* Sends what an entry holds (if anything) and leaves it holding nothing;
+ * waits for the coordinator unless 'last' (the work-item's last request of
+ * the launch: nothing reads its answer, and the coordinator serves every
+ * request published before the worker's done word before it stops). */
 static void __sa_deferred_send(__sa_ctx_t *ctx, volatile __local uint *e,
-                               uint tag) {
+                               uint tag, uint last) {
   uint op = tag - SA_D_READY, none = __sa_deferred_identity(op);
   ulong addr = (ulong)e[SA_D_KEY_LO] | ((ulong)e[SA_D_KEY_HI] << 32);
   uint v = atomic_xchg(&e[SA_D_VALUE], none);
-  if (v != none)
+  if (v != none && last && !ctx->failed)
+    __sa_publish(ctx, op, addr, v, 0);
+  else if (v != none)
     __sa_exchange(ctx, op, addr, v, 0);
 }
 
@@ -587,7 +607,7 @@ static void __sa_deferred_send_address(__sa_ctx_t *ctx, ulong addr) {
     mem_fence(CLK_LOCAL_MEM_FENCE);
     if (tag >= SA_D_READY && e[SA_D_KEY_LO] == (uint)addr &&
         e[SA_D_KEY_HI] == (uint)(addr >> 32))
-      __sa_deferred_send(ctx, e, tag);
+      __sa_deferred_send(ctx, e, tag, 0u);
   }
 }
 
@@ -602,7 +622,7 @@ static void __sa_deferred_send_all(__sa_ctx_t *ctx) {
     volatile __local uint *e = __sa_deferred_entry(ctx, i);
     uint tag = e[SA_D_TAG];
     if (tag >= SA_D_READY)
-      __sa_deferred_send(ctx, e, tag);
+      __sa_deferred_send(ctx, e, tag, i + items >= SA_D_ENTRIES(items));
   }
 }
 
@@ -934,8 +954,10 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
   return 1;
 }
 
-/* Called by every work-item of a worker after its last group: once all of
- * them are past their last request, the coordinator may stop. */
+/* Called by every work-item of a worker after its last group: sends the
+ * deferred table, then marks the worker done (after every work-item has
+ * published its last request; the coordinator serves those before it
+ * stops). */
 static void __sa_kernel_end(__sa_ctx_t *ctx) {
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   __sa_deferred_send_all(ctx);
