@@ -20,13 +20,18 @@ const cl_device_info ComputeCapabilityMajorNV = 0x4000;
 const cl_device_info ComputeCapabilityMinorNV = 0x4001;
 const cl_uint NvidiaVendorId = 0x10DE;
 
+/// What decides how many groups fit: the kernel (its registers), the device,
+/// the local size and the kernel's own local memory (its __local arguments
+/// may change between launches).
 struct CacheKey {
   cl_kernel Kernel;
   cl_device_id Device;
   size_t Local[3];
+  cl_ulong KernelLocal;
   bool operator<(const CacheKey &O) const {
-    return std::tie(Kernel, Device, Local[0], Local[1], Local[2]) <
-           std::tie(O.Kernel, O.Device, O.Local[0], O.Local[1], O.Local[2]);
+    return std::tie(Kernel, Device, Local[0], Local[1], Local[2], KernelLocal) <
+           std::tie(O.Kernel, O.Device, O.Local[0], O.Local[1], O.Local[2],
+                    O.KernelLocal);
   }
 };
 
@@ -119,7 +124,10 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
 cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound, size_t &Groups) {
   cl_device_id Device = nullptr;
   clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
-  CacheKey Key{T.Kernel, Device, {T.Local[0], T.Local[1], T.Local[2]}};
+  cl_ulong KernelLocal = 0; // the scratch argument is at its small size here
+  clGetKernelWorkGroupInfo(T.Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof(KernelLocal), &KernelLocal, nullptr);
+  CacheKey Key{T.Kernel, Device, {T.Local[0], T.Local[1], T.Local[2]}, KernelLocal};
   {
     std::lock_guard<std::mutex> Guard(cacheLock());
     auto It = cache().find(Key);

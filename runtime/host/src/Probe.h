@@ -1,8 +1,9 @@
 // The probe launch: how many work-groups of one rewritten kernel a device
 // runs at once, measured by launching the kernel itself in probe mode
 // (runtime/device: __sa_probe), so registers and local memory count as they
-// will in the real launch. The answer is cached per kernel, device and
-// local size.
+// will in the real launch. The answer is cached per kernel, device, local
+// size and the kernel's own local memory. The probe runs on the caller's
+// queue and the call waits for it (once per cache entry).
 #ifndef SOFTATOMIC_HOST_PROBE_H
 #define SOFTATOMIC_HOST_PROBE_H
 
