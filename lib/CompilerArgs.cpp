@@ -17,7 +17,8 @@ static bool namesStandard(const CommandLineArguments &Args) {
 }
 
 ArgumentsAdjuster getOpenCLArgumentsAdjuster(const RewriteOptions &Options) {
-  return [ClStd = Options.ClStd, ResourceDir = Options.ResourceDir](
+  return [ClStd = Options.ClStd, ResourceDir = Options.ResourceDir,
+          NoWarnings = Options.SuppressWarnings](
              const CommandLineArguments &Args, StringRef) {
     // spir64 declares every OpenCL extension (cl_khr_int64_base_atomics,
     // ...), so the parse sees every atomic the source may call.
@@ -25,6 +26,8 @@ ArgumentsAdjuster getOpenCLArgumentsAdjuster(const RewriteOptions &Options) {
         "-x", "cl", "-target", "spir64", "-Xclang", "-finclude-default-header"};
     if (!namesStandard(Args))
       Front.push_back("-cl-std=" + ClStd);
+    if (NoWarnings)
+      Front.push_back("-w"); // wins over any -W flag that follows
     if (!ResourceDir.empty()) {
       Front.push_back("-resource-dir");
       Front.push_back(ResourceDir);

@@ -89,6 +89,10 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
                         "cannot find where to add parameters to '%0'");
   case Diag::InternalError:
     return customDiagID(D, Error, "internal error in softatomic-rewrite: %0");
+  case Diag::KernelLeftAlone:
+    return customDiagID(D, DiagnosticsEngine::Warning,
+                        "kernel '%0' is left alone: it reaches no global "
+                        "atomic");
   }
   llvm_unreachable("unknown softatomic diagnostic");
 }

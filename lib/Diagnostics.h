@@ -35,6 +35,7 @@ enum class Diag {
   NoteDeclaredHere,         ///< %0: declaration
   UnsupportedParameterList, ///< %0: function
   InternalError,            ///< %0: detail
+  KernelLeftAlone,          ///< %0: kernel (a warning, on request)
 };
 
 /// Starts reporting \p Kind at \p Loc; stream the arguments into the result.

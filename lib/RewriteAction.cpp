@@ -88,9 +88,16 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
+  if (Options.WarnKernelsLeftAlone)
+    for (const auto &[FD, Info] : Analysis->Functions)
+      if (Info.IsKernel && !Analysis->RewrittenKernels.contains(FD) &&
+          SM.isInMainFile(FD->getLocation()))
+        report(Diags, Diag::KernelLeftAlone, FD->getLocation()) << FD->getName();
+
   StringRef Input = SM.getBufferData(SM.getMainFileID());
   Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
   if (Analysis->RewrittenKernels.empty()) {
+    Result.Input = Input.str();
     Result.Output = Input.str();
     Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
     Result.Changed = false;
@@ -109,17 +116,21 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     return;
   }
 
-  std::string Output = manifestComment(M) + "\n";
+  std::string Prefix = manifestComment(M) + "\n";
   if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
-    Output += "#define SA_ROBUST_PLACEMENT 1\n";
+    Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
   StringRef Runtime = deviceRuntimeSource();
-  Output += Runtime;
+  Prefix += Runtime;
   if (!Runtime.ends_with("\n"))
-    Output += '\n';
-  Output += "#line 1 \"" + quoteForLine(Options.InputName) + "\"\n";
-  Output += *Edited;
+    Prefix += '\n';
+  Prefix += "#line 1 \"" + quoteForLine(Options.InputName) + "\"\n";
 
-  Result.Output = std::move(Output);
+  Result.Output = Prefix + *Edited;
+  Result.Input = Input.str();
+  Result.Prefix = std::move(Prefix);
+  Result.Edits = std::move(Edits);
+  for (const FunctionDecl *K : Analysis->RewrittenKernels)
+    Result.RewrittenKernels.push_back(K->getName().str());
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
   Result.Changed = true;
   Result.Succeeded = true;

@@ -10,10 +10,12 @@
 #define SOFTATOMIC_REWRITER_H
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 
@@ -38,6 +40,11 @@ struct RewriteOptions {
   /// atomic per group (docs/REWRITE.md, "Placement").
   enum class Placement { Static, Robust };
   Placement CoordinatorPlacement = Placement::Static;
+  /// Warn about every kernel that is left alone because it reaches no
+  /// global atomic (the command line's --verbose).
+  bool WarnKernelsLeftAlone = false;
+  /// Show errors only: Clang's warnings are turned off (-w).
+  bool SuppressWarnings = false;
 };
 
 /// What the rewriter produced. Filled only when the rewrite succeeded.
@@ -47,8 +54,19 @@ struct RewriteResult {
   /// True when some kernel was rewritten; false means Output is the input,
   /// byte for byte.
   bool Changed = false;
-  /// The whole output file.
+  /// The whole output file: Prefix, then the input with Edits applied
+  /// (just the input when nothing changed).
   std::string Output;
+  /// The input as parsed (the main file's bytes).
+  std::string Input;
+  /// What the output puts before the edited input: manifest comment,
+  /// placement define, device runtime and `#line` (empty when nothing
+  /// changed).
+  std::string Prefix;
+  /// The edits to the input, by offset in Input.
+  clang::tooling::Replacements Edits;
+  /// The names of the rewritten kernels, in source order.
+  std::vector<std::string> RewrittenKernels;
   /// The manifest, pretty-printed JSON (an empty "kernels" list when
   /// nothing changed).
   std::string ManifestJSON;

@@ -38,6 +38,22 @@ config.substitutions.append(
      "%s -x cl -target spir64 -Xclang -finclude-default-header -emit-llvm -S -O0"
      % config.clang))
 
+# --export-fixes round trips: through clang-apply-replacements where it is
+# installed (Debian: clang-tools-16), and through a small applier in Python
+# where PyYAML is.
+import shutil
+apply_replacements = shutil.which(
+    "clang-apply-replacements",
+    path=os.pathsep.join([config.llvm_tools_dir, os.environ.get("PATH", "")]))
+if apply_replacements:
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", apply_replacements))
+try:
+    import yaml  # noqa: F401
+    config.available_features.add("pyyaml")
+except ImportError:
+    pass
+
 # Execution tests spin on a real OpenCL device; on a 2-core machine two of
 # them at once would fight for the cores the coordinator needs.
 lit_config.parallelism_groups["opencl-device"] = 1
