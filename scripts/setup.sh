@@ -10,6 +10,7 @@ packages=(
   pocl-opencl-icd clinfo # the OpenCL device every machine has (CPU)
   nlohmann-json3-dev # the host runtime reads the kernel manifest
   libgtest-dev # the host runtime API tests
+  clang-tools-16 python3-yaml # --export-fixes round trips (clang-apply-replacements)
 )
 
 missing=()
