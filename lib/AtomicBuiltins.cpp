@@ -25,6 +25,22 @@ static const AtomicBuiltin AtomicTable[] = {
     {"atom_inc", "inc", 1},         {"atomic_inc", "inc", 1},
     {"atom_dec", "dec", 1},         {"atomic_dec", "dec", 1},
     {"atom_cmpxchg", "cmpxchg", 3}, {"atomic_cmpxchg", "cmpxchg", 3},
+    // OpenCL 2.0 (docs/REWRITE.md, "The OpenCL 2.0 forms").
+#define SA_CL20(name, op, arity, orders, rmw)                                  \
+  {"atomic_" name, op, arity, 0, true, rmw},                                   \
+  {"atomic_" name "_explicit", op, arity, orders, true, rmw}
+    SA_CL20("fetch_add", "fetch_add", 2, 1, true),
+    SA_CL20("fetch_sub", "fetch_sub", 2, 1, true),
+    SA_CL20("fetch_or", "fetch_or", 2, 1, true),
+    SA_CL20("fetch_xor", "fetch_xor", 2, 1, true),
+    SA_CL20("fetch_and", "fetch_and", 2, 1, true),
+    SA_CL20("fetch_min", "fetch_min", 2, 1, true),
+    SA_CL20("fetch_max", "fetch_max", 2, 1, true),
+    SA_CL20("exchange", "exchange", 2, 1, true),
+    SA_CL20("compare_exchange_strong", "compare_exchange", 3, 2, true),
+    SA_CL20("compare_exchange_weak", "compare_exchange", 3, 2, true),
+    SA_CL20("store", "store", 2, 1, false),
+#undef SA_CL20
 };
 
 /// docs/REWRITE.md, "Geometry": what the user's code must see of the
@@ -46,12 +62,6 @@ const AtomicBuiltin *findAtomicBuiltin(StringRef Name) {
   return It == std::end(AtomicTable) ? nullptr : It;
 }
 
-bool isUnsupportedAtomicForm(StringRef Name) {
-  return Name.starts_with("atomic_fetch_") ||
-         Name.starts_with("atomic_exchange") ||
-         Name.starts_with("atomic_compare_exchange_");
-}
-
 const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
   const auto *It = find_if(GeometryTable, [&](const GeometryBuiltin &G) {
     return G.SourceName == Name;
@@ -59,14 +69,36 @@ const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
   return It == std::end(GeometryTable) ? nullptr : It;
 }
 
-std::string runtimeAtomicName(const AtomicBuiltin &Atomic, bool IsSigned) {
-  return ("__sa_atomic_" + Twine(Atomic.Op) + (IsSigned ? "_int" : "_uint"))
+bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {
+  unsigned Base = Atomic.Arity + Atomic.Orders;
+  return NumArgs == Base || (Atomic.Orders && NumArgs == Base + 1);
+}
+
+std::string runtimeAtomicName(const AtomicBuiltin &Atomic, unsigned NumArgs,
+                              bool IsSigned, StringRef ExpectedSpace) {
+  StringRef Form = !Atomic.Orders                            ? ""
+                   : NumArgs > Atomic.Arity + Atomic.Orders ? "_explicit_scope"
+                                                             : "_explicit";
+  std::string Space = ExpectedSpace.empty() ? "" : ("_" + ExpectedSpace).str();
+  return ("__sa_atomic_" + Twine(Atomic.Op) + Form + Space +
+          (IsSigned ? "_int" : "_uint"))
       .str();
 }
 
-bool isGroupCombinable(const AtomicBuiltin &Atomic) {
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
+  if (Atomic.Cl20)
+    return Relaxed && (Atomic.Op == "fetch_add" || Atomic.Op == "fetch_sub");
   return Atomic.Op == "add" || Atomic.Op == "sub" || Atomic.Op == "inc" ||
          Atomic.Op == "dec";
+}
+
+bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
+  static const llvm::StringLiteral Ops[] = {"add", "sub", "inc", "dec", "min",
+                                            "max", "and", "or",  "xor"};
+  StringRef Op = Atomic.Op;
+  if (Atomic.Cl20 && !(Relaxed && Op.consume_front("fetch_")))
+    return false;
+  return llvm::is_contained(Ops, Op);
 }
 
 std::string groupRuntimeName(llvm::StringRef RuntimeName) {

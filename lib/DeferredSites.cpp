@@ -62,18 +62,6 @@ bool isResultDiscarded(const CallExpr *Call, ASTContext &Ctx) {
   }
 }
 
-/// The operations whose unused results let calls be combined in any order
-/// (their effect is commutative and associative).
-static bool isDeferrableOp(StringRef RuntimeName) {
-  static const llvm::StringLiteral Ops[] = {"add", "sub", "inc", "dec", "min",
-                                      "max", "and", "or",  "xor"};
-  StringRef Rest = RuntimeName;
-  if (!Rest.consume_front("__sa_atomic_"))
-    return false;
-  StringRef Op = Rest.rsplit('_').first; // drop _int / _uint
-  return llvm::is_contained(Ops, Op);
-}
-
 /// Builtins that order memory between work-items: with one of them in the
 /// code, a deferred atomic could be seen late by a work-item that synchronised
 /// with its caller.
@@ -283,6 +271,18 @@ void markDeferredSites(KernelAnalysis &Result,
     Finder.TraverseStmt(F->getBody());
     if (Finder.Found)
       return;
+    // An OpenCL 2.0 atomic on memory other than __local with an order
+    // stronger than relaxed (implicit forms are seq_cst) orders memory too:
+    // a deferred atomic before its release could be missed by the
+    // work-item that acquires it.
+    auto Info = Result.Functions.find(F);
+    if (Info != Result.Functions.end() &&
+        llvm::any_of(Info->second.Sites, [](const CallSite &Site) {
+          return Site.SiteKind == CallSite::Kind::Atomic && Site.Builtin &&
+                 Site.Builtin->Cl20 && Site.Atomic != AtomicKind::Local &&
+                 !Site.Relaxed;
+        }))
+      return;
   }
   AtomicOnlyTargets Targets(Result, Ctx);
   SmallVector<std::pair<CallSite *, const FunctionDecl *>, 16> Chosen;
@@ -292,7 +292,7 @@ void markDeferredSites(KernelAnalysis &Result,
     for (CallSite &Site : Entry.second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock &&
-          isDeferrableOp(Site.RuntimeName) &&
+          isDeferrable(*Site.Builtin, Site.Relaxed) &&
           isResultDiscarded(Site.Call, Ctx) &&
           Targets.siteTarget(Site, Entry.first))
         Chosen.push_back({&Site, Entry.first});

@@ -30,8 +30,8 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
   case Diag::UnsupportedAtomicForm:
     return customDiagID(
         D, Error,
-        "'%0' on global memory cannot be rewritten: software atomics do not "
-        "support the OpenCL 2.0 atomic functions in this version");
+        "'%0' on global memory cannot be rewritten: its expected pointer is "
+        "in none of the private, global, local or generic address spaces");
   case Diag::UnprovableAddressSpace:
     return customDiagID(
         D, Error,

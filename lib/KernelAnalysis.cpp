@@ -42,19 +42,61 @@ static const Expr *stripParameterConversions(const Expr *E) {
   return E;
 }
 
-/// True for the pointee types the runtime's 32-bit atomics take.
-static bool isInt32(QualType Pointee, bool &IsSigned) {
-  const auto *BT = Pointee->getAs<BuiltinType>();
+/// True for the pointee types the runtime's 32-bit atomics take: int and
+/// uint, or atomic_int and atomic_uint for the OpenCL 2.0 forms.
+static bool isInt32(QualType Pointee, bool Atomic, bool &IsSigned) {
+  if (const auto *AT = Pointee->getAs<AtomicType>())
+    Pointee = Atomic ? AT->getValueType() : QualType();
+  else if (Atomic)
+    return false;
+  const auto *BT = Pointee.isNull() ? nullptr : Pointee->getAs<BuiltinType>();
   if (!BT)
     return false;
   IsSigned = BT->getKind() == BuiltinType::Int;
   return IsSigned || BT->getKind() == BuiltinType::UInt;
 }
 
+/// True when argument \p Index of \p Call is the constant
+/// memory_order_relaxed (the enumerator itself, through parentheses, casts
+/// and macros).
+static bool isRelaxedOrder(const CallExpr *Call, unsigned Index) {
+  if (Index >= Call->getNumArgs())
+    return false;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call->getArg(Index)->IgnoreParenCasts());
+  const auto *Enumerator =
+      Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+  return Enumerator && Enumerator->getName() == "memory_order_relaxed";
+}
+
+/// The address space of a compare-exchange's expected pointer, as the
+/// runtime's compare-exchange functions name it, or empty when it has none
+/// of those.
+static StringRef expectedSpace(const CallExpr *Call) {
+  const Expr *Expected =
+      Call->getNumArgs() > 1 ? stripParameterConversions(Call->getArg(1)) : nullptr;
+  if (!Expected || !Expected->getType()->isPointerType())
+    return "";
+  switch (Expected->getType()->getPointeeType().getAddressSpace()) {
+  case LangAS::Default:
+  case LangAS::opencl_private:
+    return "private";
+  case LangAS::opencl_global:
+    return "global";
+  case LangAS::opencl_local:
+    return "local";
+  case LangAS::opencl_generic:
+    return "generic";
+  default:
+    return "";
+  }
+}
+
 /// Classifies an atomic call: its address space decides whether the
 /// rewrite touches it, its pointee whether the runtime can carry it out.
 static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
   Site.SiteKind = CallSite::Kind::Atomic;
+  Site.Builtin = Builtin;
   const CallExpr *Call = Site.Call;
   const Expr *Ptr =
       Call->getNumArgs() ? stripParameterConversions(Call->getArg(0)) : nullptr;
@@ -77,13 +119,18 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
     return;
   }
   bool IsSigned = false;
-  if (!Builtin)
-    Site.Atomic = AtomicKind::GlobalUnsupportedForm;
-  else if (!isInt32(Pointee, IsSigned) || Call->getNumArgs() != Builtin->Arity)
+  StringRef Space =
+      Builtin->Op == "compare_exchange" ? expectedSpace(Call) : StringRef();
+  if (!isInt32(Pointee, Builtin->Cl20, IsSigned) ||
+      !hasAtomicArity(*Builtin, Call->getNumArgs()))
     Site.Atomic = AtomicKind::GlobalUnsupportedType;
+  else if (Builtin->Op == "compare_exchange" && Space.empty())
+    Site.Atomic = AtomicKind::GlobalUnsupportedForm;
   else {
     Site.Atomic = AtomicKind::Global;
-    Site.RuntimeName = runtimeAtomicName(*Builtin, IsSigned);
+    Site.Relaxed = Builtin->Orders && isRelaxedOrder(Call, Builtin->Arity);
+    Site.RuntimeName =
+        runtimeAtomicName(*Builtin, Call->getNumArgs(), IsSigned, Space);
   }
 }
 
@@ -132,11 +179,14 @@ public:
       if (!Callee->getIdentifier())
         return true;
       StringRef Name = Callee->getName();
-      if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name))
+      if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name)) {
         classifyAtomic(Site, Atomic);
-      else if (isUnsupportedAtomicForm(Name))
-        classifyAtomic(Site, nullptr);
-      else if (const GeometryBuiltin *Geometry = findGeometryBuiltin(Name)) {
+        // A 64-bit or float atomic_store stays native: no software
+        // read-modify-write can act on such an object.
+        if (!Atomic->ReadModifyWrite &&
+            Site.Atomic == AtomicKind::GlobalUnsupportedType)
+          return true;
+      } else if (const GeometryBuiltin *Geometry = findGeometryBuiltin(Name)) {
         Site.SiteKind = CallSite::Kind::Geometry;
         Site.RuntimeName = Geometry->RuntimeName.str();
       } else
@@ -176,6 +226,7 @@ private:
   void visitForRecursion(const FunctionDecl *F);
   void reachFrom(const FunctionDecl *F, SetVector<const FunctionDecl *> &Out);
   bool hasGlobalAtomic(const FunctionDecl *F) const;
+  bool hasGlobalReadModifyWrite(const FunctionDecl *F) const;
   bool hasGeometry(const FunctionDecl *F) const;
   bool needsContext(const FunctionDecl *F);
   void checkRewrittenKernel(const FunctionDecl *K);
@@ -261,6 +312,12 @@ void Analyzer::reachFrom(const FunctionDecl *F,
 bool Analyzer::hasGlobalAtomic(const FunctionDecl *F) const {
   return llvm::any_of(info(F).Sites,
                       [](const CallSite &S) { return S.isGlobalAtomic(); });
+}
+
+bool Analyzer::hasGlobalReadModifyWrite(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites, [](const CallSite &S) {
+    return S.isGlobalReadModifyWrite();
+  });
 }
 
 bool Analyzer::hasGeometry(const FunctionDecl *F) const {
@@ -439,9 +496,9 @@ std::optional<KernelAnalysis> Analyzer::run() {
     const FunctionDecl *K = Entry.first;
     if (!Entry.second.IsKernel)
       continue;
-    if (hasGlobalAtomic(K) ||
+    if (hasGlobalReadModifyWrite(K) ||
         llvm::any_of(Reach[K], [&](const FunctionDecl *F) {
-          return hasGlobalAtomic(F);
+          return hasGlobalReadModifyWrite(F);
         })) {
       Result.RewrittenKernels.insert(K);
       RewrittenReach.insert(Reach[K].begin(), Reach[K].end());
@@ -474,7 +531,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock &&
           StringRef(Site.RuntimeName).starts_with("__sa_atomic_") &&
-          isGroupCombinable(*findAtomicBuiltin(Site.Callee->getName())) &&
+          isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
           reachedByWholeWorkGroup(Site.Call, K, Ctx))
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
 

@@ -36,7 +36,7 @@ enum class AtomicKind {
   Local,                 ///< On __local memory: left alone.
   Global,                ///< On __global memory: the runtime carries it out.
   GlobalUnsupportedType, ///< On __global memory, not a 32-bit int/uint.
-  GlobalUnsupportedForm, ///< An OpenCL 2.0 form on __global memory.
+  GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the runtime cannot take.
   Unprovable,            ///< Generic (or another) address space.
 };
 
@@ -51,11 +51,22 @@ struct CallSite {
   bool InBlock = false;
   /// Atomic sites only.
   AtomicKind Atomic = AtomicKind::Local;
+  /// The atomic called (atomic sites).
+  const AtomicBuiltin *Builtin = nullptr;
+  /// An _explicit OpenCL 2.0 form whose (first) memory order is the
+  /// constant memory_order_relaxed, as the source spells it.
+  bool Relaxed = false;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The replacement callee name: "__sa_atomic_add_uint" for a global
   /// atomic, "__sa_get_global_id" for a geometry call; else empty.
   std::string RuntimeName;
+
+  /// A global atomic that makes the kernel reaching it rewritten: a
+  /// read-modify-write (not atomic_store).
+  bool isGlobalReadModifyWrite() const {
+    return isGlobalAtomic() && Builtin && Builtin->ReadModifyWrite;
+  }
 
   bool isGlobalAtomic() const {
     return SiteKind == Kind::Atomic &&

@@ -319,7 +319,14 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
   uint value = 0, dirty = 0;
-  for (uint i = scratch[SA_L_HEADS + __sa_local_linear_id()]; i != SA_L_NONE;) {
+  uint head = scratch[SA_L_HEADS + __sa_local_linear_id()];
+  /* Release before the targets are written: a native acquire load of a
+   * target (OpenCL 2.0 atomic_load, which the rewriter leaves alone) that
+   * reads what this step writes then sees what the requesters wrote before
+   * their requests (acquired by step 3's fence, across the barrier). */
+  if (head != SA_L_NONE)
+    __sa_fence_release();
+  for (uint i = head; i != SA_L_NONE;) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
     __global uint *p =
         (__global uint *)(uintptr_t)((ulong)e[2] | ((ulong)e[3] << 32));
@@ -825,6 +832,127 @@ static inline int __sa_wg_atomic_dec_int(volatile __global int *p, __sa_ctx_t *c
 static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
   return __sa_wg_add(ctx, p, 0xffffffffu);
 }
+
+/* ---- the OpenCL 2.0 forms, on atomic_int and atomic_uint ---------------- */
+
+#if __OPENCL_C_VERSION__ >= 200
+/* Each 2.0 form maps onto a 32-bit operation above (docs/REWRITE.md, "The
+ * OpenCL 2.0 forms"); atomic_int and atomic_uint are 32-bit words. Each
+ * comes in the three shapes the rewriter emits, by the call's arguments:
+ * implicit (seq_cst, device scope), _explicit (a memory_order) and
+ * _explicit_scope (a memory_order and a memory_scope). The order and scope
+ * arguments are evaluated by the call and not otherwise used: every
+ * software call releases before it publishes and acquires after its answer,
+ * at device scope, which is at least what any order and scope ask for
+ * (seq_cst: see docs/REWRITE.md). */
+#define SA_CL20_FORMS(ret, name, T, stmt)                                      \
+  static inline ret __sa_##name##_##T(volatile __global atomic_##T *p, T v,    \
+                                      __sa_ctx_t *ctx) {                       \
+    stmt;                                                                      \
+  }                                                                            \
+  static inline ret __sa_##name##_explicit_##T(                                \
+      volatile __global atomic_##T *p, T v, memory_order o, __sa_ctx_t *ctx) { \
+    (void)o;                                                                   \
+    stmt;                                                                      \
+  }                                                                            \
+  static inline ret __sa_##name##_explicit_scope_##T(                          \
+      volatile __global atomic_##T *p, T v, memory_order o, memory_scope s,    \
+      __sa_ctx_t *ctx) {                                                       \
+    (void)o;                                                                   \
+    (void)s;                                                                   \
+    stmt;                                                                      \
+  }
+/* name: the 2.0 runtime function; to: the 32-bit one it calls; ret: int
+ * (the value is returned, as T) or void. */
+#define SA_CL20_RETURN_int return
+#define SA_CL20_RETURN_void (void)
+#define SA_CL20_TYPE_int_int int
+#define SA_CL20_TYPE_int_uint uint
+#define SA_CL20_TYPE_void_int void
+#define SA_CL20_TYPE_void_uint void
+#define SA_CL20_OP(ret, name, to)                                              \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_int, name, int,                           \
+                SA_CL20_RETURN_##ret __sa_##to##_int(                          \
+                    (volatile __global int *)p, v, ctx))                       \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_uint, name, uint,                         \
+                SA_CL20_RETURN_##ret __sa_##to##_uint(                         \
+                    (volatile __global uint *)p, v, ctx))
+SA_CL20_OP(int, atomic_fetch_add, atomic_add)
+SA_CL20_OP(int, atomic_fetch_sub, atomic_sub)
+SA_CL20_OP(int, atomic_fetch_or, atomic_or)
+SA_CL20_OP(int, atomic_fetch_xor, atomic_xor)
+SA_CL20_OP(int, atomic_fetch_and, atomic_and)
+SA_CL20_OP(int, atomic_fetch_min, atomic_min)
+SA_CL20_OP(int, atomic_fetch_max, atomic_max)
+SA_CL20_OP(int, atomic_exchange, atomic_xchg)
+/* Deferred (result unused, memory_order_relaxed) and work-group (relaxed
+ * fetch_add and fetch_sub) forms: as their 1.x counterparts. */
+SA_CL20_OP(void, nr_atomic_fetch_add, nr_atomic_add)
+SA_CL20_OP(void, nr_atomic_fetch_sub, nr_atomic_sub)
+SA_CL20_OP(void, nr_atomic_fetch_or, nr_atomic_or)
+SA_CL20_OP(void, nr_atomic_fetch_xor, nr_atomic_xor)
+SA_CL20_OP(void, nr_atomic_fetch_and, nr_atomic_and)
+SA_CL20_OP(void, nr_atomic_fetch_min, nr_atomic_min)
+SA_CL20_OP(void, nr_atomic_fetch_max, nr_atomic_max)
+SA_CL20_OP(int, wg_atomic_fetch_add, wg_atomic_add)
+SA_CL20_OP(int, wg_atomic_fetch_sub, wg_atomic_sub)
+/* atomic_store in rewritten code: a software exchange whose answer is
+ * awaited (never deferred), so that it cannot overwrite a coordinator's
+ * read-modify-write of the same object half way. */
+SA_CL20_OP(void, atomic_store, atomic_xchg)
+#undef SA_CL20_OP
+#undef SA_CL20_FORMS
+#undef SA_CL20_RETURN_int
+#undef SA_CL20_RETURN_void
+#undef SA_CL20_TYPE_int_int
+#undef SA_CL20_TYPE_int_uint
+#undef SA_CL20_TYPE_void_int
+#undef SA_CL20_TYPE_void_uint
+
+/* Compare-exchange, strong and weak alike (weak never fails spuriously
+ * here): one cmpxchg request with *expected as the comparand; on failure
+ * the value it found goes to *expected. One function per address space of
+ * the expected pointer, which the rewriter names. */
+#define SA_CL20_CAS_FORMS(space, AS, T)                                        \
+  static inline bool __sa_cas_##space##_##T(volatile __global atomic_##T *p,  \
+                                            AS T *e, T d, __sa_ctx_t *ctx) {   \
+    T want = *e;                                                               \
+    T old = __sa_atomic_cmpxchg_##T((volatile __global T *)p, want, d, ctx);   \
+    if (old == want)                                                           \
+      return true;                                                             \
+    *e = old;                                                                  \
+    return false;                                                              \
+  }                                                                            \
+  static inline bool __sa_atomic_compare_exchange_##space##_##T(               \
+      volatile __global atomic_##T *p, AS T *e, T d, __sa_ctx_t *ctx) {        \
+    return __sa_cas_##space##_##T(p, e, d, ctx);                               \
+  }                                                                            \
+  static inline bool __sa_atomic_compare_exchange_explicit_##space##_##T(      \
+      volatile __global atomic_##T *p, AS T *e, T d, memory_order ok,          \
+      memory_order fail, __sa_ctx_t *ctx) {                                    \
+    (void)ok;                                                                  \
+    (void)fail;                                                                \
+    return __sa_cas_##space##_##T(p, e, d, ctx);                               \
+  }                                                                            \
+  static inline bool __sa_atomic_compare_exchange_explicit_scope_##space##_##T( \
+      volatile __global atomic_##T *p, AS T *e, T d, memory_order ok,          \
+      memory_order fail, memory_scope s, __sa_ctx_t *ctx) {                    \
+    (void)ok;                                                                  \
+    (void)fail;                                                                \
+    (void)s;                                                                   \
+    return __sa_cas_##space##_##T(p, e, d, ctx);                               \
+  }
+#define SA_CL20_CAS(space, AS)                                                 \
+  SA_CL20_CAS_FORMS(space, AS, int) SA_CL20_CAS_FORMS(space, AS, uint)
+SA_CL20_CAS(private, __private)
+SA_CL20_CAS(global, __global)
+SA_CL20_CAS(local, __local)
+#if __OPENCL_C_VERSION__ == 200 || defined(__opencl_c_generic_address_space)
+SA_CL20_CAS(generic, __generic)
+#endif
+#undef SA_CL20_CAS
+#undef SA_CL20_CAS_FORMS
+#endif /* __OPENCL_C_VERSION__ >= 200 */
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
