@@ -845,61 +845,63 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
  * software call releases before it publishes and acquires after its answer,
  * at device scope, which is at least what any order and scope ask for
  * (seq_cst: see docs/REWRITE.md). */
-#define SA_CL20_FORMS(ret, name, T, stmt)                                      \
-  static inline ret __sa_##name##_##T(volatile __global atomic_##T *p, T v,    \
-                                      __sa_ctx_t *ctx) {                       \
+#define SA_CL20_FORMS(ret, prefix, op, T, stmt)                                \
+  static inline ret __sa_##prefix##atomic_##op##_##T(                          \
+      volatile __global atomic_##T *p, T v, __sa_ctx_t *ctx) {                 \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret __sa_##name##_explicit_##T(                                \
+  static inline ret __sa_##prefix##atomic_##op##_explicit_##T(                 \
       volatile __global atomic_##T *p, T v, memory_order o, __sa_ctx_t *ctx) { \
     (void)o;                                                                   \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret __sa_##name##_explicit_scope_##T(                          \
+  static inline ret __sa_##prefix##atomic_##op##_explicit_scope_##T(           \
       volatile __global atomic_##T *p, T v, memory_order o, memory_scope s,    \
       __sa_ctx_t *ctx) {                                                       \
     (void)o;                                                                   \
     (void)s;                                                                   \
     stmt;                                                                      \
   }
-/* name: the 2.0 runtime function; to: the 32-bit one it calls; ret: int
- * (the value is returned, as T) or void. */
+/* __sa_<prefix>atomic_<op>..., calling the 32-bit __sa_<prefix>atomic_<to>;
+ * ret: int (the value is returned, as T) or void. The builtins' own names
+ * never pass through a macro argument unpasted: an OpenCL implementation
+ * may define them as macros (PoCL does). */
 #define SA_CL20_RETURN_int return
 #define SA_CL20_RETURN_void (void)
 #define SA_CL20_TYPE_int_int int
 #define SA_CL20_TYPE_int_uint uint
 #define SA_CL20_TYPE_void_int void
 #define SA_CL20_TYPE_void_uint void
-#define SA_CL20_OP(ret, name, to)                                              \
-  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_int, name, int,                           \
-                SA_CL20_RETURN_##ret __sa_##to##_int(                          \
+#define SA_CL20_OP(ret, prefix, op, to)                                        \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_int, prefix, op, int,                     \
+                SA_CL20_RETURN_##ret __sa_##prefix##atomic_##to##_int(         \
                     (volatile __global int *)p, v, ctx))                       \
-  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_uint, name, uint,                         \
-                SA_CL20_RETURN_##ret __sa_##to##_uint(                         \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_uint, prefix, op, uint,                   \
+                SA_CL20_RETURN_##ret __sa_##prefix##atomic_##to##_uint(        \
                     (volatile __global uint *)p, v, ctx))
-SA_CL20_OP(int, atomic_fetch_add, atomic_add)
-SA_CL20_OP(int, atomic_fetch_sub, atomic_sub)
-SA_CL20_OP(int, atomic_fetch_or, atomic_or)
-SA_CL20_OP(int, atomic_fetch_xor, atomic_xor)
-SA_CL20_OP(int, atomic_fetch_and, atomic_and)
-SA_CL20_OP(int, atomic_fetch_min, atomic_min)
-SA_CL20_OP(int, atomic_fetch_max, atomic_max)
-SA_CL20_OP(int, atomic_exchange, atomic_xchg)
+SA_CL20_OP(int, , fetch_add, add)
+SA_CL20_OP(int, , fetch_sub, sub)
+SA_CL20_OP(int, , fetch_or, or)
+SA_CL20_OP(int, , fetch_xor, xor)
+SA_CL20_OP(int, , fetch_and, and)
+SA_CL20_OP(int, , fetch_min, min)
+SA_CL20_OP(int, , fetch_max, max)
+SA_CL20_OP(int, , exchange, xchg)
 /* Deferred (result unused, memory_order_relaxed) and work-group (relaxed
  * fetch_add and fetch_sub) forms: as their 1.x counterparts. */
-SA_CL20_OP(void, nr_atomic_fetch_add, nr_atomic_add)
-SA_CL20_OP(void, nr_atomic_fetch_sub, nr_atomic_sub)
-SA_CL20_OP(void, nr_atomic_fetch_or, nr_atomic_or)
-SA_CL20_OP(void, nr_atomic_fetch_xor, nr_atomic_xor)
-SA_CL20_OP(void, nr_atomic_fetch_and, nr_atomic_and)
-SA_CL20_OP(void, nr_atomic_fetch_min, nr_atomic_min)
-SA_CL20_OP(void, nr_atomic_fetch_max, nr_atomic_max)
-SA_CL20_OP(int, wg_atomic_fetch_add, wg_atomic_add)
-SA_CL20_OP(int, wg_atomic_fetch_sub, wg_atomic_sub)
+SA_CL20_OP(void, nr_, fetch_add, add)
+SA_CL20_OP(void, nr_, fetch_sub, sub)
+SA_CL20_OP(void, nr_, fetch_or, or)
+SA_CL20_OP(void, nr_, fetch_xor, xor)
+SA_CL20_OP(void, nr_, fetch_and, and)
+SA_CL20_OP(void, nr_, fetch_min, min)
+SA_CL20_OP(void, nr_, fetch_max, max)
+SA_CL20_OP(int, wg_, fetch_add, add)
+SA_CL20_OP(int, wg_, fetch_sub, sub)
 /* atomic_store in rewritten code: a software exchange whose answer is
  * awaited (never deferred), so that it cannot overwrite a coordinator's
  * read-modify-write of the same object half way. */
-SA_CL20_OP(void, atomic_store, atomic_xchg)
+SA_CL20_OP(void, , store, xchg)
 #undef SA_CL20_OP
 #undef SA_CL20_FORMS
 #undef SA_CL20_RETURN_int
