@@ -846,23 +846,23 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
  * at device scope, which is at least what any order and scope ask for
  * (seq_cst: see docs/REWRITE.md). */
 #define SA_CL20_FORMS(ret, prefix, op, T, stmt)                                \
-  static inline ret __sa_##prefix##atomic_##op##_##T(                          \
+  static inline ret prefix##atomic_##op##_##T(                                 \
       volatile __global atomic_##T *p, T v, __sa_ctx_t *ctx) {                 \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret __sa_##prefix##atomic_##op##_explicit_##T(                 \
+  static inline ret prefix##atomic_##op##_explicit_##T(                        \
       volatile __global atomic_##T *p, T v, memory_order o, __sa_ctx_t *ctx) { \
     (void)o;                                                                   \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret __sa_##prefix##atomic_##op##_explicit_scope_##T(           \
+  static inline ret prefix##atomic_##op##_explicit_scope_##T(                  \
       volatile __global atomic_##T *p, T v, memory_order o, memory_scope s,    \
       __sa_ctx_t *ctx) {                                                       \
     (void)o;                                                                   \
     (void)s;                                                                   \
     stmt;                                                                      \
   }
-/* __sa_<prefix>atomic_<op>..., calling the 32-bit __sa_<prefix>atomic_<to>;
+/* <prefix>atomic_<op>..., calling the 32-bit <prefix>atomic_<to>;
  * ret: int (the value is returned, as T) or void. The builtins' own names
  * never pass through a macro argument unpasted: an OpenCL implementation
  * may define them as macros (PoCL does). */
@@ -874,34 +874,34 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
 #define SA_CL20_TYPE_void_uint void
 #define SA_CL20_OP(ret, prefix, op, to)                                        \
   SA_CL20_FORMS(SA_CL20_TYPE_##ret##_int, prefix, op, int,                     \
-                SA_CL20_RETURN_##ret __sa_##prefix##atomic_##to##_int(         \
+                SA_CL20_RETURN_##ret prefix##atomic_##to##_int(                \
                     (volatile __global int *)p, v, ctx))                       \
   SA_CL20_FORMS(SA_CL20_TYPE_##ret##_uint, prefix, op, uint,                   \
-                SA_CL20_RETURN_##ret __sa_##prefix##atomic_##to##_uint(        \
+                SA_CL20_RETURN_##ret prefix##atomic_##to##_uint(               \
                     (volatile __global uint *)p, v, ctx))
-SA_CL20_OP(int, , fetch_add, add)
-SA_CL20_OP(int, , fetch_sub, sub)
-SA_CL20_OP(int, , fetch_or, or)
-SA_CL20_OP(int, , fetch_xor, xor)
-SA_CL20_OP(int, , fetch_and, and)
-SA_CL20_OP(int, , fetch_min, min)
-SA_CL20_OP(int, , fetch_max, max)
-SA_CL20_OP(int, , exchange, xchg)
+SA_CL20_OP(int, __sa_, fetch_add, add)
+SA_CL20_OP(int, __sa_, fetch_sub, sub)
+SA_CL20_OP(int, __sa_, fetch_or, or)
+SA_CL20_OP(int, __sa_, fetch_xor, xor)
+SA_CL20_OP(int, __sa_, fetch_and, and)
+SA_CL20_OP(int, __sa_, fetch_min, min)
+SA_CL20_OP(int, __sa_, fetch_max, max)
+SA_CL20_OP(int, __sa_, exchange, xchg)
 /* Deferred (result unused, memory_order_relaxed) and work-group (relaxed
  * fetch_add and fetch_sub) forms: as their 1.x counterparts. */
-SA_CL20_OP(void, nr_, fetch_add, add)
-SA_CL20_OP(void, nr_, fetch_sub, sub)
-SA_CL20_OP(void, nr_, fetch_or, or)
-SA_CL20_OP(void, nr_, fetch_xor, xor)
-SA_CL20_OP(void, nr_, fetch_and, and)
-SA_CL20_OP(void, nr_, fetch_min, min)
-SA_CL20_OP(void, nr_, fetch_max, max)
-SA_CL20_OP(int, wg_, fetch_add, add)
-SA_CL20_OP(int, wg_, fetch_sub, sub)
+SA_CL20_OP(void, __sa_nr_, fetch_add, add)
+SA_CL20_OP(void, __sa_nr_, fetch_sub, sub)
+SA_CL20_OP(void, __sa_nr_, fetch_or, or)
+SA_CL20_OP(void, __sa_nr_, fetch_xor, xor)
+SA_CL20_OP(void, __sa_nr_, fetch_and, and)
+SA_CL20_OP(void, __sa_nr_, fetch_min, min)
+SA_CL20_OP(void, __sa_nr_, fetch_max, max)
+SA_CL20_OP(int, __sa_wg_, fetch_add, add)
+SA_CL20_OP(int, __sa_wg_, fetch_sub, sub)
 /* atomic_store in rewritten code: a software exchange whose answer is
  * awaited (never deferred), so that it cannot overwrite a coordinator's
  * read-modify-write of the same object half way. */
-SA_CL20_OP(void, , store, xchg)
+SA_CL20_OP(void, __sa_, store, xchg)
 #undef SA_CL20_OP
 #undef SA_CL20_FORMS
 #undef SA_CL20_RETURN_int
@@ -916,7 +916,7 @@ SA_CL20_OP(void, , store, xchg)
  * the value it found goes to *expected. One function per address space of
  * the expected pointer, which the rewriter names. */
 #define SA_CL20_CAS_FORMS(space, AS, T)                                        \
-  static inline bool __sa_cas_##space##_##T(volatile __global atomic_##T *p,  \
+  static inline bool __sa_cas_##space##_##T(volatile __global atomic_##T *p,   \
                                             AS T *e, T d, __sa_ctx_t *ctx) {   \
     T want = *e;                                                               \
     T old = __sa_atomic_cmpxchg_##T((volatile __global T *)p, want, d, ctx);   \
