@@ -10,10 +10,20 @@
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.30.ll
 // RUN: %clang_cl_ir -cl-std=CL1.2 %s -o %t.orig.ll
 // RUN: FileCheck %s --check-prefix=NATIVE --input-file %t.orig.ll
+// The OpenCL 2.0 forms (atomic_fetch_*, atomic_exchange*,
+// atomic_compare_exchange_*, atomic_store*), as OpenCL C 2.0 and 3.0:
+// RUN: softatomic-rewrite %S/Inputs/cl20-all-forms.cl -o %t.cl20.cl -- -cl-std=CL3.0
+// RUN: %clang_cl_ir -cl-std=CL3.0 %t.cl20.cl -o %t.cl20.30.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.30.ll
+// RUN: %clang_cl_ir -cl-std=CL2.0 %t.cl20.cl -o %t.cl20.20.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.20.ll
+// RUN: %clang_cl_ir -cl-std=CL3.0 %S/Inputs/cl20-all-forms.cl -o %t.cl20.orig.ll
+// RUN: FileCheck %s --check-prefix=NATIVE20 --input-file %t.cl20.orig.ll
 
 // SOFT-NOT: {{@_Z[0-9]+(atom|atomic)_(add|sub|xchg|inc|dec|cmpxchg|min|max|and|or|xor|fetch_[a-z_]+|exchange[a-z_]*|compare_exchange[a-z_]*)PU3AS[14]}}
 // SOFT-NOT: {{atomicrmw .*addrspace\((1|4)\)|cmpxchg .*addrspace\((1|4)\)}}
 // NATIVE: @_Z8atom_addPU3AS1Vii
+// NATIVE20: @_Z{{[0-9]+}}atomic_fetch_addPU3AS{{[14]}}VU7_Atomicii
 
 int all_ops(__global int *p, __global uint *u) {
   int r = atom_add(p, 1) + atomic_sub(p, 2) + atom_xchg(p, 3) + atomic_min(p, 4) +
