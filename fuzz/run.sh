@@ -42,4 +42,11 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 echo "fuzz: exit $status, load after: $(uptime)"
+# Triage: the innermost frame of each crash. One inside libclang-cpp with
+# no softatomic frame above it is Clang's own (fuzz/README.md).
+for f in "$crashes"/*; do
+  [ -e "$f" ] || continue
+  frame=$(./bin/softatomic-rewrite-fuzzer "$f" 2>&1 | grep -m1 '^    #0 ' || true)
+  echo "fuzz: $(basename "$f"):${frame#    #0}"
+done
 exit "$status"
