@@ -4,6 +4,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -36,7 +37,22 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   TextDiagnosticPrinter Printer(Diagnostics, &*DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
 
-  if (Tool.run(newRewriteActionFactory(Options, Result).get()) != 0)
+  // Clang 16 itself crashes on some malformed inputs (a null dereference in
+  // Sema's typo correction, test/rewrite/fuzz-clang-typo-crash.cl). Where
+  // the front end has enabled crash recovery (the command line does), such a
+  // crash fails this file with an error instead of ending the process, as
+  // the clang driver does; otherwise the parse runs as is.
+  std::unique_ptr<FrontendActionFactory> Factory =
+      newRewriteActionFactory(Options, Result);
+  int Status = 1;
+  CrashRecoveryContext Recovery;
+  if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {
+    Diagnostics << "softatomic-rewrite: error: Clang crashed while parsing '"
+                << (Options.InputName.empty() ? Input.Path : Options.InputName)
+                << "'; the file is not rewritten\n";
+    return false;
+  }
+  if (Status != 0)
     return false;
   return Result.Succeeded;
 }

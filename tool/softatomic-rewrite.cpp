@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -356,6 +357,8 @@ int main(int argc, const char **argv) {
     Run.Input.Contents = (*Stdin)->getBuffer().str();
   }
 
+  // A crash inside Clang fails its file, not the whole run (rewriteFile).
+  CrashRecoveryContext::Enable();
   bool Colors = sys::Process::StandardErrHasColors();
   OrderedPrinter Printer(Runs);
   {
