@@ -86,17 +86,16 @@ public:
   bool Found = false;
 };
 
-/// Collects the references to one parameter in a function body.
+/// Collects the references to a function's parameters in its body, all
+/// parameters in one walk.
 class ParamUses : public RecursiveASTVisitor<ParamUses> {
 public:
-  explicit ParamUses(const ParmVarDecl *Param) : Param(Param) {}
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Ref->getDecl() == Param)
-      Uses.push_back(Ref);
+    if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      Uses[Param].push_back(Ref);
     return true;
   }
-  const ParmVarDecl *Param;
-  SmallVector<const DeclRefExpr *, 8> Uses;
+  DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>> Uses;
 };
 
 /// Which pointer parameters reach memory that the rewritten code touches
@@ -191,11 +190,17 @@ private:
       return Known->second;
     bool Yes = Index < F->getNumParams() && F->getBody();
     if (Yes) {
-      ParamUses Finder(F->getParamDecl(Index));
-      Finder.TraverseStmt(F->getBody());
-      Yes = llvm::all_of(Finder.Uses, [&](const DeclRefExpr *Ref) {
-        return useIsAtomicOnly(Ref);
-      });
+      auto Found = UsesIn.find(F);
+      if (Found == UsesIn.end()) {
+        ParamUses Finder;
+        Finder.TraverseStmt(F->getBody());
+        Found = UsesIn.insert({F, std::move(Finder.Uses)}).first;
+      }
+      auto Uses = Found->second.find(F->getParamDecl(Index));
+      if (Uses != Found->second.end())
+        Yes = llvm::all_of(Uses->second, [&](const DeclRefExpr *Ref) {
+          return useIsAtomicOnly(Ref);
+        });
     }
     AtomicOnly[Key] = Yes;
     return Yes;
@@ -258,6 +263,9 @@ private:
   DenseMap<const CallExpr *, const CallSite *> SiteOf;
   DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> AtomicOnly;
+  DenseMap<const FunctionDecl *,
+           DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>>>
+      UsesIn;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Deferrable;
 };
 

@@ -526,13 +526,14 @@ std::optional<KernelAnalysis> Analyzer::run() {
     Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
     markDeferredSites(Result, Code, Ctx);
   }
+  WholeGroupSites WholeGroup(Ctx);
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock &&
           StringRef(Site.RuntimeName).starts_with("__sa_atomic_") &&
           isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
-          reachedByWholeWorkGroup(Site.Call, K, Ctx))
+          WholeGroup.reached(Site.Call, K))
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
 
   for (const FunctionDecl *K : Result.RewrittenKernels) {

@@ -14,28 +14,26 @@ using namespace clang;
 namespace softatomic {
 
 namespace {
-/// Finds a return, goto or label that begins before a given location: a
-/// work-item may leave (or jump around) the code before the call.
+/// Finds the first return, goto or label of a kernel body: a work-item may
+/// leave (or jump around) the code after it.
 class EarlyExitFinder : public RecursiveASTVisitor<EarlyExitFinder> {
 public:
-  EarlyExitFinder(const SourceManager &SM, SourceLocation Before)
-      : SM(SM), Before(Before) {}
-  bool VisitReturnStmt(ReturnStmt *S) { return check(S->getBeginLoc()); }
-  bool VisitGotoStmt(GotoStmt *S) { return check(S->getBeginLoc()); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return check(S->getBeginLoc()); }
-  bool VisitLabelStmt(LabelStmt *S) { return check(S->getBeginLoc()); }
+  explicit EarlyExitFinder(const SourceManager &SM) : SM(SM) {}
+  bool VisitReturnStmt(ReturnStmt *S) { return note(S->getBeginLoc()); }
+  bool VisitGotoStmt(GotoStmt *S) { return note(S->getBeginLoc()); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return note(S->getBeginLoc()); }
+  bool VisitLabelStmt(LabelStmt *S) { return note(S->getBeginLoc()); }
   // A block literal's returns leave the block, not the kernel.
   bool TraverseBlockExpr(BlockExpr *) { return true; }
-  bool Found = false;
+  SourceLocation First;
 
 private:
-  bool check(SourceLocation Loc) {
-    if (SM.isBeforeInTranslationUnit(Loc, Before))
-      Found = true;
-    return !Found;
+  bool note(SourceLocation Loc) {
+    if (First.isInvalid() || SM.isBeforeInTranslationUnit(Loc, First))
+      First = Loc;
+    return true;
   }
   const SourceManager &SM;
-  SourceLocation Before;
 };
 } // namespace
 
@@ -49,8 +47,7 @@ static bool evaluatesEveryOperand(const Stmt *S) {
   return isa<Expr>(S);
 }
 
-bool reachedByWholeWorkGroup(const CallExpr *Call, const FunctionDecl *Kernel,
-                             ASTContext &Ctx) {
+bool WholeGroupSites::reached(const CallExpr *Call, const FunctionDecl *Kernel) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
   if (!Body)
     return false;
@@ -76,9 +73,16 @@ bool reachedByWholeWorkGroup(const CallExpr *Call, const FunctionDecl *Kernel,
     }
     return false;
   }
-  EarlyExitFinder Finder(Ctx.getSourceManager(), Call->getBeginLoc());
-  Finder.TraverseStmt(const_cast<CompoundStmt *>(Body));
-  return !Finder.Found;
+  // The body's first exit, found once per kernel.
+  auto It = FirstExit.find(Kernel);
+  if (It == FirstExit.end()) {
+    EarlyExitFinder Finder(Ctx.getSourceManager());
+    Finder.TraverseStmt(const_cast<CompoundStmt *>(Body));
+    It = FirstExit.insert({Kernel, Finder.First}).first;
+  }
+  return It->second.isInvalid() ||
+         !Ctx.getSourceManager().isBeforeInTranslationUnit(It->second,
+                                                           Call->getBeginLoc());
 }
 
 } // namespace softatomic

@@ -11,6 +11,9 @@
 #ifndef SOFTATOMIC_UNIFORMSITES_H
 #define SOFTATOMIC_UNIFORMSITES_H
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+
 namespace clang {
 class ASTContext;
 class CallExpr;
@@ -19,14 +22,21 @@ class FunctionDecl;
 
 namespace softatomic {
 
-/// True when every work-item that starts \p Kernel evaluates \p Call exactly
-/// once: the call is in the body's top-level statements (plain blocks
-/// allowed), nothing on the way up from it evaluates it conditionally (no
-/// ?:, &&, ||), and no return, goto or label comes before it in the body.
-/// Conservative: false whenever it cannot tell.
-bool reachedByWholeWorkGroup(const clang::CallExpr *Call,
-                             const clang::FunctionDecl *Kernel,
-                             clang::ASTContext &Ctx);
+/// Decides, for calls in kernels, whether every work-item that starts the
+/// kernel evaluates the call exactly once: the call is in the body's
+/// top-level statements (plain blocks allowed), nothing on the way up from
+/// it evaluates it conditionally (no ?:, &&, ||), and no return, goto or
+/// label comes before it in the body. Conservative: false whenever it
+/// cannot tell. Remembers each kernel's first exit.
+class WholeGroupSites {
+public:
+  explicit WholeGroupSites(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  bool reached(const clang::CallExpr *Call, const clang::FunctionDecl *Kernel);
+
+private:
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> FirstExit;
+};
 
 } // namespace softatomic
 
