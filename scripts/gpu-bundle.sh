@@ -14,8 +14,10 @@ mkdir -p .gpu/kernels .gpu/deps/include .gpu/deps/share/cmake
 : > .gpu/exec-cases.txt
 for test in test/exec/*.cl; do
   name=$(basename "$test" .cl)
-  grep -q 'REQUIRES: pocl' "$test" && continue # relies on PoCL's scheduling
-  "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl"
+  grep -q 'REQUIRES: pocl' "$test" && continue # relies on PoCL (see the test)
+  # The rewriter's options as the test's own RUN line gives them.
+  read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite %s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2|p' "$test" | head -1)
+  "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl" "${opts[@]}"
   grep -E '^// RUN: .*sa-difftest ' "$test" | sed -e 's|^// RUN: ||' \
     -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" \
     -e 's/ *|.*$//' -e 's|sa-difftest |build-gpu/bin/sa-difftest |' >>.gpu/exec-cases.txt

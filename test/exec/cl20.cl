@@ -1,3 +1,6 @@
+// REQUIRES: pocl
+// (OpenCL C 2.0 atomics, which PoCL has; whether NVIDIA's OpenCL driver
+// compiles them was not tried, so scripts/gpu-bundle.sh leaves this out.)
 // The OpenCL 2.0 atomics on atomic_int / atomic_uint, native against
 // software, as OpenCL C 3.0 (and 2.0 where the device takes it): returned
 // values (fetch_add of 1 gives a permutation, implicit, explicit and in the
