@@ -324,8 +324,7 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
    * target (OpenCL 2.0 atomic_load, which the rewriter leaves alone) that
    * reads what this step writes then sees what the requesters wrote before
    * their requests (acquired by step 3's fence, across the barrier). */
-  if (head != SA_L_NONE)
-    __sa_fence_release();
+  __sa_fence_release(); /* in every work-item: no branch around it (PoCL) */
   for (uint i = head; i != SA_L_NONE;) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
     __global uint *p =

@@ -219,7 +219,9 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // an overloaded machine may leave a runnable PoCL thread without a core
   // for a good fraction of a second; on a GPU a poll takes ~40 us.
   Words[SA_H_SPIN_LIMIT] = envLimit("SOFTATOMIC_SPIN_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 26);
-  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 24);
+  // (2^26 idle rounds on a CPU, about half a minute: a stress case with
+  // four PoCL threads on two loaded cores once ran past 2^24.)
+  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 26);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   return Words;
