@@ -243,6 +243,15 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
     atomic_add(&scratch[SA_L_DONE], done);
 }
 
+/* Tells the coordinator that a slot holds a request: its ring byte, then
+ * its worker's doorbell (a coordinator that sees the doorbell reads the
+ * ring after it). Requesters ring after publishing, and again while they
+ * wait; the coordinator rings for a request it could not take this round. */
+static inline void __sa_ring(volatile __global uchar *byte, __global uint *bell) {
+  *byte = 1;
+  __sa_store_release(bell, 1u);
+}
+
 /* Round, step 2: the pending requests of the workers that rang, found in
  * parallel: each coordinator work-item reads 16-byte chunks of those
  * workers' ring bytes and looks only at the slots whose byte is set
@@ -281,8 +290,7 @@ static void __sa_gather(SA_COORD_PARAMS, uint round) {
         continue;
       uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
       if (pos >= capacity) {
-        *byte = 1;
-        __sa_store_release(state + SA_W_DOORBELL(w), 1u);
+        __sa_ring(byte, state + SA_W_DOORBELL(w));
         continue;
       }
       list[pos * SA_L_ENTRY_WORDS] = s;
@@ -475,7 +483,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
 /* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
 
 /* Publishes one request in this work-item's slot: the fields, the slot's
- * state, its ring byte, its worker's doorbell, in that order. */
+ * state, then its ring byte and its worker's doorbell (__sa_ring). */
 static void __sa_publish(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                          ulong compare) {
   __global uint *slot = ctx->slot;
@@ -484,9 +492,8 @@ static void __sa_publish(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   __sa_store_pair(slot + SA_S_VALUE, value);
   __sa_store_pair(slot + SA_S_COMPARE, compare);
   __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
-  mem_fence(CLK_GLOBAL_MEM_FENCE); /* the slot, then its ring byte */
-  *ctx->ring = 1;
-  __sa_store_release(ctx->state + SA_W_DOORBELL(ctx->worker), 1u);
+  __sa_fence_release(); /* the slot, then its ring byte */
+  __sa_ring(ctx->ring, ctx->state + SA_W_DOORBELL(ctx->worker));
 }
 
 /* Publishes one request and waits for the coordinator to carry it out;
@@ -497,7 +504,6 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     return 0;
   __global uint *state = ctx->state, *slot = ctx->slot;
   __sa_publish(ctx, op, addr, value, compare);
-  __global uint *bell = state + SA_W_DOORBELL(ctx->worker);
 
   /* Wait for the coordinator, and only for it: give up when it has left,
    * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
@@ -513,10 +519,8 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   for (uint poll = 1; __sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
     if ((poll & 63u) != 0)
       continue;
-    if ((poll & 1023u) == 0) { /* in case the coordinator cleared them first */
-      *ctx->ring = 1;
-      __sa_store_release(bell, 1u);
-    }
+    if ((poll & 1023u) == 0) /* in case the coordinator cleared them first */
+      __sa_ring(ctx->ring, state + SA_W_DOORBELL(ctx->worker));
     uint beat = __sa_load_relaxed(state + SA_C_HEARTBEAT);
     if (beat != seen) {
       rounds += beat - seen;

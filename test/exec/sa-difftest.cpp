@@ -497,24 +497,20 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
                                 Why.empty() ? "ok" : Why.c_str()));
       Pass = Pass && Why.empty();
     }
-    if (!O.CheckAdd.empty()) {
+    // A check that each run must pass on its own, native and software.
+    auto checkEachRun = [&](const char *What, auto Check) {
       for (const Run *R : {&N, &W}) {
-        std::string Why = checkAdds(O, *R);
+        std::string Why = Check(O, *R);
         if (Rep == 0 || !Why.empty())
-          Report.push_back(format("  %s adds linearizable: %s", R == &N ? "native" : "software",
+          Report.push_back(format("  %s %s: %s", R == &N ? "native" : "software", What,
                                   Why.empty() ? "ok" : Why.c_str()));
         Pass = Pass && Why.empty();
       }
-    }
-    if (!O.CheckSum.empty()) {
-      for (const Run *R : {&N, &W}) {
-        std::string Why = checkSums(O, *R);
-        if (Rep == 0 || !Why.empty())
-          Report.push_back(format("  %s counters sum their adds: %s",
-                                  R == &N ? "native" : "software", Why.empty() ? "ok" : Why.c_str()));
-        Pass = Pass && Why.empty();
-      }
-    }
+    };
+    if (!O.CheckAdd.empty())
+      checkEachRun("adds linearizable", checkAdds);
+    if (!O.CheckSum.empty())
+      checkEachRun("counters sum their adds", checkSums);
   }
   if (!NativeMs.empty()) {
     std::sort(NativeMs.begin(), NativeMs.end());

@@ -31,6 +31,7 @@ struct LaunchPlan {
   size_t ListCapacity = 0;
   size_t ScratchBytes = 0; ///< The coordinator's or a worker's, the larger.
   bool Gpu = false;
+  size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
 /// A limit from the environment, else Default.
@@ -124,7 +125,7 @@ cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
 cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
                            const RewrittenKernel &Entry, cl_device_id Device,
                            const LaunchPlan &Plan, size_t &Groups) {
-  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
+  size_t LocalItems = Plan.localItems();
   if (std::getenv("SOFTATOMIC_MAX_GROUPS") || !wantsProbe(Device))
     return coresidentGroups(Device, LocalItems, Groups);
   ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
@@ -193,15 +194,14 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
     return Err;
   Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
   Plan.Gpu = isGpu(Device);
-  size_t LocalItems = Plan.Local[0] * Plan.Local[1] * Plan.Local[2];
-  return planScratch(Kernel, Device, LocalItems, Plan.Workers, Plan.ListCapacity,
-                     Plan.ScratchBytes);
+  return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers,
+                     Plan.ListCapacity, Plan.ScratchBytes);
 }
 
 /// The state buffer's initial contents: the header, then zeros.
 std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   cl_uint Workers = (cl_uint)Plan.Workers;
-  cl_uint Slots = Workers * (cl_uint)(Plan.Local[0] * Plan.Local[1] * Plan.Local[2]);
+  cl_uint Slots = Workers * (cl_uint)Plan.localItems();
   std::vector<cl_uint> Words(SA_STATE_WORDS(Workers, Slots), 0);
   Words[SA_H_MAGIC] = SA_STATE_MAGIC;
   Words[SA_H_WORK_DIM] = Plan.WorkDim;
