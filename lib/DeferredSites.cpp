@@ -1,11 +1,10 @@
 //===- DeferredSites.cpp - Atomics whose result nobody reads --------------===//
 
 #include "DeferredSites.h"
-#include "clang/AST/ASTContext.h"
+#include "StmtParents.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -14,16 +13,10 @@ using namespace llvm;
 
 namespace softatomic {
 
-/// The single parent of \p S as a statement, or null.
-static const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
-}
-
-bool isResultDiscarded(const CallExpr *Call, ASTContext &Ctx) {
+bool isResultDiscarded(const CallExpr *Call, const StmtParents &Parents) {
   const Stmt *Cur = Call;
   for (;;) {
-    const Stmt *P = parentStmt(*Cur, Ctx);
+    const Stmt *P = Parents.parent(Cur);
     if (!P)
       return false;
     if (isa<ParenExpr>(P)) {
@@ -42,7 +35,7 @@ bool isResultDiscarded(const CallExpr *Call, ASTContext &Ctx) {
     }
     if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
       // The last statement of a GNU statement expression is its value.
-      const Stmt *Up = parentStmt(*Block, Ctx);
+      const Stmt *Up = Parents.parent(Block);
       return !(Up && isa<StmtExpr>(Up) && Block->body_back() == Cur);
     }
     if (const auto *If = dyn_cast<IfStmt>(P))
@@ -74,36 +67,12 @@ static bool ordersMemory(StringRef Name) {
 
 namespace {
 
-/// Finds a call of a memory-ordering builtin.
-class OrderingFinder : public RecursiveASTVisitor<OrderingFinder> {
-public:
-  bool VisitCallExpr(CallExpr *Call) {
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      if (Callee->getIdentifier() && ordersMemory(Callee->getName()))
-        Found = true;
-    return !Found;
-  }
-  bool Found = false;
-};
-
-/// Collects the references to a function's parameters in its body, all
-/// parameters in one walk.
-class ParamUses : public RecursiveASTVisitor<ParamUses> {
-public:
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-      Uses[Param].push_back(Ref);
-    return true;
-  }
-  DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>> Uses;
-};
-
 /// Which pointer parameters reach memory that the rewritten code touches
 /// only through global atomics.
 class AtomicOnlyTargets {
 public:
-  AtomicOnlyTargets(const KernelAnalysis &Result, ASTContext &Ctx)
-      : Result(Result), Ctx(Ctx) {
+  AtomicOnlyTargets(const KernelAnalysis &Result, const StmtParents &Parents)
+      : Result(Result), Parents(Parents) {
     for (const auto &Entry : Result.Functions)
       for (const CallSite &Site : Entry.second.Sites) {
         SiteOf[Site.Call] = &Site;
@@ -192,9 +161,13 @@ private:
     if (Yes) {
       auto Found = UsesIn.find(F);
       if (Found == UsesIn.end()) {
-        ParamUses Finder;
-        Finder.TraverseStmt(F->getBody());
-        Found = UsesIn.insert({F, std::move(Finder.Uses)}).first;
+        // The references to all of F's parameters, in one pass.
+        ParamRefs Uses;
+        for (const Stmt *S : Parents.statements(F->getBody()))
+          if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+            if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+              Uses[Param].push_back(Ref);
+        Found = UsesIn.insert({F, std::move(Uses)}).first;
       }
       auto Uses = Found->second.find(F->getParamDecl(Index));
       if (Uses != Found->second.end())
@@ -213,7 +186,7 @@ private:
     const Stmt *Cur = Ref;
     bool Lvalue = false; // an element p[i], which only & may take
     for (;;) {
-      const Stmt *P = parentStmt(*Cur, Ctx);
+      const Stmt *P = Parents.parent(Cur);
       if (!P)
         return false;
       if (isa<ParenExpr>(P)) {
@@ -259,13 +232,13 @@ private:
   }
 
   const KernelAnalysis &Result;
-  ASTContext &Ctx;
+  const StmtParents &Parents;
   DenseMap<const CallExpr *, const CallSite *> SiteOf;
   DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> AtomicOnly;
-  DenseMap<const FunctionDecl *,
-           DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>>>
-      UsesIn;
+  using ParamRefs =
+      DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>>;
+  DenseMap<const FunctionDecl *, ParamRefs> UsesIn;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Deferrable;
 };
 
@@ -273,11 +246,14 @@ private:
 
 void markDeferredSites(KernelAnalysis &Result,
                        const DenseSet<const FunctionDecl *> &Code,
-                       ASTContext &Ctx) {
+                       const StmtParents &Parents) {
   for (const FunctionDecl *F : Code) {
-    OrderingFinder Finder;
-    Finder.TraverseStmt(F->getBody());
-    if (Finder.Found)
+    if (llvm::any_of(Parents.statements(F->getBody()), [](const Stmt *S) {
+          const auto *Call = dyn_cast<CallExpr>(S);
+          const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+          return Callee && Callee->getIdentifier() &&
+                 ordersMemory(Callee->getName());
+        }))
       return;
     // An OpenCL 2.0 atomic on memory other than __local with an order
     // stronger than relaxed (implicit forms are seq_cst) orders memory too:
@@ -292,7 +268,7 @@ void markDeferredSites(KernelAnalysis &Result,
         }))
       return;
   }
-  AtomicOnlyTargets Targets(Result, Ctx);
+  AtomicOnlyTargets Targets(Result, Parents);
   SmallVector<std::pair<CallSite *, const FunctionDecl *>, 16> Chosen;
   for (auto &Entry : Result.Functions) {
     if (!Code.contains(Entry.first))
@@ -301,7 +277,7 @@ void markDeferredSites(KernelAnalysis &Result,
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock &&
           isDeferrable(*Site.Builtin, Site.Relaxed) &&
-          isResultDiscarded(Site.Call, Ctx) &&
+          isResultDiscarded(Site.Call, Parents) &&
           Targets.siteTarget(Site, Entry.first))
         Chosen.push_back({&Site, Entry.first});
   }

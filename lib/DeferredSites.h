@@ -15,16 +15,13 @@
 #include "KernelAnalysis.h"
 #include "llvm/ADT/DenseSet.h"
 
-namespace clang {
-class ASTContext;
-class Stmt;
-} // namespace clang
-
 namespace softatomic {
+
+class StmtParents;
 
 /// True when the value of \p Call is thrown away: an expression statement,
 /// a cast to void, the left operand of a comma, a for loop's increment.
-bool isResultDiscarded(const clang::CallExpr *Call, clang::ASTContext &Ctx);
+bool isResultDiscarded(const clang::CallExpr *Call, const StmtParents &Parents);
 
 /// Renames every global atomic site in \p Code (rewritten kernels and the
 /// functions they reach) that may be deferred to its __sa_nr_ form. None is
@@ -32,7 +29,7 @@ bool isResultDiscarded(const clang::CallExpr *Call, clang::ASTContext &Ctx);
 /// stores): a deferred atomic could then be observed out of order.
 void markDeferredSites(KernelAnalysis &Result,
                        const llvm::DenseSet<const clang::FunctionDecl *> &Code,
-                       clang::ASTContext &Ctx);
+                       const StmtParents &Parents);
 
 } // namespace softatomic
 

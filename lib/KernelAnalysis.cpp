@@ -3,6 +3,7 @@
 #include "KernelAnalysis.h"
 #include "DeferredSites.h"
 #include "Diagnostics.h"
+#include "StmtParents.h"
 #include "UniformSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -521,12 +522,14 @@ std::optional<KernelAnalysis> Analyzer::run() {
   // later (the runtime's __sa_nr_ functions); adds that the whole work-group
   // makes together are combined in the group first (__sa_wg_); every other
   // call goes alone.
-  if (DeferUnusedResults) {
-    DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
-    Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
-    markDeferredSites(Result, Code, Ctx);
-  }
-  WholeGroupSites WholeGroup(Ctx);
+  DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
+  Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
+  StmtParents Parents;
+  for (const FunctionDecl *F : Code)
+    Parents.addBody(F->getBody());
+  if (DeferUnusedResults)
+    markDeferredSites(Result, Code, Parents);
+  WholeGroupSites WholeGroup(Ctx.getSourceManager(), Parents);
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&

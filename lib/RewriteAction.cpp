@@ -83,14 +83,6 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // Clang has already said what is wrong with the input.
   if (Diags.hasErrorOccurred())
     return;
-  // The analysis asks for parents of the user's nodes only: build the
-  // parent map over the user's declarations, not over opencl-c.h's
-  // thousands (a third of the rewrite's time on a 20,000-line file).
-  std::vector<Decl *> UserDecls;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
-      UserDecls.push_back(D);
-  Ctx.setTraversalScope(UserDecls);
   std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx, Options.DeferUnusedResults);
   if (!Analysis)
     return;

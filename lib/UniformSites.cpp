@@ -1,11 +1,9 @@
 //===- UniformSites.cpp - Calls every work-item of a group reaches --------===//
 
 #include "UniformSites.h"
-#include "clang/AST/ASTContext.h"
+#include "StmtParents.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -13,29 +11,17 @@ using namespace clang;
 
 namespace softatomic {
 
-namespace {
-/// Finds the first return, goto or label of a kernel body: a work-item may
-/// leave (or jump around) the code after it.
-class EarlyExitFinder : public RecursiveASTVisitor<EarlyExitFinder> {
-public:
-  explicit EarlyExitFinder(const SourceManager &SM) : SM(SM) {}
-  bool VisitReturnStmt(ReturnStmt *S) { return note(S->getBeginLoc()); }
-  bool VisitGotoStmt(GotoStmt *S) { return note(S->getBeginLoc()); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return note(S->getBeginLoc()); }
-  bool VisitLabelStmt(LabelStmt *S) { return note(S->getBeginLoc()); }
-  // A block literal's returns leave the block, not the kernel.
-  bool TraverseBlockExpr(BlockExpr *) { return true; }
-  SourceLocation First;
-
-private:
-  bool note(SourceLocation Loc) {
-    if (First.isInvalid() || SM.isBeforeInTranslationUnit(Loc, First))
-      First = Loc;
-    return true;
-  }
-  const SourceManager &SM;
-};
-} // namespace
+/// True for a statement that leaves the kernel, or may be jumped to, unless
+/// it sits in a block literal (whose returns leave the block).
+static bool exitsKernel(const Stmt *S, const StmtParents &Parents) {
+  if (!isa<ReturnStmt>(S) && !isa<GotoStmt>(S) && !isa<IndirectGotoStmt>(S) &&
+      !isa<LabelStmt>(S))
+    return false;
+  for (const Stmt *P = Parents.parent(S); P; P = Parents.parent(P))
+    if (isa<BlockExpr>(P))
+      return false;
+  return true;
+}
 
 /// True for an expression that evaluates all of its operands (given that it
 /// is evaluated itself).
@@ -52,37 +38,34 @@ bool WholeGroupSites::reached(const CallExpr *Call, const FunctionDecl *Kernel) 
   if (!Body)
     return false;
   // Up from the call to the body: operands evaluated unconditionally, then
-  // statements that run once (a declaration, plain blocks).
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
+  // statements that run once (a declaration of automatic variables, plain
+  // blocks).
+  for (const Stmt *S = Parents.parent(Call); S != Body; S = Parents.parent(S)) {
+    if (!S)
       return false;
-    Node = Parents[0];
-    if (const auto *S = Node.get<Stmt>()) {
-      if (S == Body)
-        break;
-      if (isa<CompoundStmt>(S) || isa<DeclStmt>(S) || evaluatesEveryOperand(S))
-        continue;
-      return false;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      if (llvm::any_of(DS->decls(), [](const Decl *D) {
+            const auto *VD = dyn_cast<VarDecl>(D);
+            return VD && VD->isStaticLocal();
+          }))
+        return false;
+      continue;
     }
-    if (const auto *VD = Node.get<VarDecl>()) {
-      if (VD->getInit() && !VD->isStaticLocal())
-        continue;
+    if (!isa<CompoundStmt>(S) && !evaluatesEveryOperand(S))
       return false;
-    }
-    return false;
   }
   // The body's first exit, found once per kernel.
   auto It = FirstExit.find(Kernel);
   if (It == FirstExit.end()) {
-    EarlyExitFinder Finder(Ctx.getSourceManager());
-    Finder.TraverseStmt(const_cast<CompoundStmt *>(Body));
-    It = FirstExit.insert({Kernel, Finder.First}).first;
+    SourceLocation First;
+    for (const Stmt *S : Parents.statements(Body))
+      if (exitsKernel(S, Parents) &&
+          (First.isInvalid() || SM.isBeforeInTranslationUnit(S->getBeginLoc(), First)))
+        First = S->getBeginLoc();
+    It = FirstExit.insert({Kernel, First}).first;
   }
   return It->second.isInvalid() ||
-         !Ctx.getSourceManager().isBeforeInTranslationUnit(It->second,
-                                                           Call->getBeginLoc());
+         !SM.isBeforeInTranslationUnit(It->second, Call->getBeginLoc());
 }
 
 } // namespace softatomic

@@ -15,12 +15,14 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang {
-class ASTContext;
 class CallExpr;
 class FunctionDecl;
+class SourceManager;
 } // namespace clang
 
 namespace softatomic {
+
+class StmtParents;
 
 /// Decides, for calls in kernels, whether every work-item that starts the
 /// kernel evaluates the call exactly once: the call is in the body's
@@ -30,11 +32,13 @@ namespace softatomic {
 /// cannot tell. Remembers each kernel's first exit.
 class WholeGroupSites {
 public:
-  explicit WholeGroupSites(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  WholeGroupSites(const clang::SourceManager &SM, const StmtParents &Parents)
+      : SM(SM), Parents(Parents) {}
   bool reached(const clang::CallExpr *Call, const clang::FunctionDecl *Kernel);
 
 private:
-  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const StmtParents &Parents;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> FirstExit;
 };
 
