@@ -4,7 +4,9 @@
 # with SITES global atomic call sites (bench/gen_big_kernel.py), then times
 # `clang -fsyntax-only` with the flags the rewriter parses with, and
 # `softatomic-rewrite` on the same file, RUNS times each, and prints the
-# medians of wall time and peak memory (GNU time) and their ratios.
+# medians of wall time, CPU time (user + system) and peak memory
+# (bench/measure.py) and their ratios. CPU time is the steadier figure on a
+# loaded machine, where wall time also counts waiting for a core.
 #
 # Usage: bench/rewriter-speed.sh [build-dir] [LINES] [SITES] [RUNS]
 #        (defaults: build 20000 2000 5)
@@ -15,27 +17,22 @@ lines=${2:-20000} sites=${3:-2000} runs=${4:-5}
 clang=${CLANG:-$(command -v clang-16 || echo /usr/lib/llvm-16/bin/clang)}
 rewriter="$build/bin/softatomic-rewrite"
 [ -x "$rewriter" ] || { echo "rewriter-speed: build $rewriter first" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "rewriter-speed: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 "$here/bench/gen_big_kernel.py" "$work/big.cl" --lines "$lines" --sites "$sites"
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-measure() { # name, command...: "seconds KB" of the median run
-  local name=$1; shift
-  : >"$work/$name.t"
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -a -o "$work/$name.t" "$@" >/dev/null 2>"$work/$name.err" ||
-      { cat "$work/$name.err" >&2; exit 1; }
-  done
-  echo "$(cut -d' ' -f1 "$work/$name.t" | median) $(cut -d' ' -f2 "$work/$name.t" | median)"
-}
-read -r parse_s parse_kb < <(measure parse "$clang" -x cl -target spir64 -Xclang \
+measure() { bench/measure.py "$runs" "$@"; } # "wall_s cpu_s max_kb", medians
+cd "$here"
+read -r parse_s parse_cpu parse_kb < <(measure "$clang" -x cl -target spir64 -Xclang \
   -finclude-default-header -cl-std=CL1.2 -fsyntax-only "$work/big.cl")
-read -r rewrite_s rewrite_kb < <(measure rewrite "$rewriter" "$work/big.cl" -o "$work/big.sa.cl")
+read -r rewrite_s rewrite_cpu rewrite_kb < <(measure "$rewriter" "$work/big.cl" -o "$work/big.sa.cl")
 printf 'input: %s lines, %s atomic sites (%s)\n' "$(wc -l <"$work/big.cl")" \
   "$sites" "$(uname -m), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-34s %8s s %10s KB\n' "clang -fsyntax-only (median of $runs)" "$parse_s" "$parse_kb"
-printf '%-34s %8s s %10s KB\n' "softatomic-rewrite (median of $runs)" "$rewrite_s" "$rewrite_kb"
-awk -v a="$rewrite_s" -v b="$parse_s" -v c="$rewrite_kb" -v d="$parse_kb" 'BEGIN {
-  printf "rewrite / parse: time %.2fx (target <= 1.3x), memory %.2fx (target < 2x)\n", a / b, c / d }'
+printf '%-34s %8s s wall %8s s CPU %10s KB\n' "clang -fsyntax-only (median of $runs)" \
+  "$parse_s" "$parse_cpu" "$parse_kb"
+printf '%-34s %8s s wall %8s s CPU %10s KB\n' "softatomic-rewrite (median of $runs)" \
+  "$rewrite_s" "$rewrite_cpu" "$rewrite_kb"
+awk -v a="$rewrite_s" -v b="$parse_s" -v e="$rewrite_cpu" -v f="$parse_cpu" \
+  -v c="$rewrite_kb" -v d="$parse_kb" 'BEGIN {
+  printf "rewrite / parse: wall %.2fx, CPU %.2fx (target <= 1.3x); memory %.2fx (target < 2x)\n",
+    a / b, e / f, c / d }'
