@@ -75,14 +75,12 @@ bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {
 }
 
 std::string runtimeAtomicName(const AtomicBuiltin &Atomic, unsigned NumArgs,
-                              bool IsSigned, StringRef ExpectedSpace) {
+                              StringRef Type, StringRef ExpectedSpace) {
   StringRef Form = !Atomic.Orders                            ? ""
                    : NumArgs > Atomic.Arity + Atomic.Orders ? "_explicit_scope"
                                                              : "_explicit";
   std::string Space = ExpectedSpace.empty() ? "" : ("_" + ExpectedSpace).str();
-  return ("__sa_atomic_" + Twine(Atomic.Op) + Form + Space +
-          (IsSigned ? "_int" : "_uint"))
-      .str();
+  return ("__sa_atomic_" + Twine(Atomic.Op) + Form + Space + "_" + Type).str();
 }
 
 bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {

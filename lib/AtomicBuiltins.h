@@ -52,12 +52,13 @@ const GeometryBuiltin *findGeometryBuiltin(llvm::StringRef Name);
 bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs);
 
 /// The runtime function for a call of \p Atomic with \p NumArgs arguments
-/// on a 32-bit integer pointee: "__sa_atomic_add_int",
-/// "__sa_atomic_fetch_add_explicit_scope_uint", ... A compare-exchange
+/// on an integer pointee of type \p Type ("int", "uint", "long" or
+/// "ulong"): "__sa_atomic_add_int",
+/// "__sa_atomic_fetch_add_explicit_scope_ulong", ... A compare-exchange
 /// names the address space of its expected pointer, \p ExpectedSpace
 /// ("private", "global", "local" or "generic"), before the type.
 std::string runtimeAtomicName(const AtomicBuiltin &Atomic, unsigned NumArgs,
-                              bool IsSigned,
+                              llvm::StringRef Type,
                               llvm::StringRef ExpectedSpace = "");
 
 /// True for the atomics a work-group can combine into one request per

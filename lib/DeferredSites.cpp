@@ -274,8 +274,10 @@ void markDeferredSites(KernelAnalysis &Result,
     if (!Code.contains(Entry.first))
       continue;
     for (CallSite &Site : Entry.second.Sites)
+      // 64-bit calls are never deferred: the worker's table combines
+      // 32-bit operands (docs/REWRITE.md, "The deferred form").
       if (Site.SiteKind == CallSite::Kind::Atomic &&
-          Site.Atomic == AtomicKind::Global && !Site.InBlock &&
+          Site.Atomic == AtomicKind::Global && !Site.InBlock && !Site.Wide &&
           isDeferrable(*Site.Builtin, Site.Relaxed) &&
           isResultDiscarded(Site.Call, Parents) &&
           Targets.siteTarget(Site, Entry.first))

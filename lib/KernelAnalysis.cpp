@@ -43,18 +43,27 @@ static const Expr *stripParameterConversions(const Expr *E) {
   return E;
 }
 
-/// True for the pointee types the runtime's 32-bit atomics take: int and
-/// uint, or atomic_int and atomic_uint for the OpenCL 2.0 forms.
-static bool isInt32(QualType Pointee, bool Atomic, bool &IsSigned) {
+/// The runtime's name for an integer pointee it carries out ("int",
+/// "uint", "long", "ulong"; atomic_int ... atomic_ulong for the OpenCL 2.0
+/// forms), or empty for any other (float, atomic_float, ...).
+static StringRef runtimeIntegerType(QualType Pointee, bool Atomic) {
   if (const auto *AT = Pointee->getAs<AtomicType>())
     Pointee = Atomic ? AT->getValueType() : QualType();
   else if (Atomic)
-    return false;
+    return "";
   const auto *BT = Pointee.isNull() ? nullptr : Pointee->getAs<BuiltinType>();
-  if (!BT)
-    return false;
-  IsSigned = BT->getKind() == BuiltinType::Int;
-  return IsSigned || BT->getKind() == BuiltinType::UInt;
+  switch (BT ? BT->getKind() : BuiltinType::Void) {
+  case BuiltinType::Int:
+    return "int";
+  case BuiltinType::UInt:
+    return "uint";
+  case BuiltinType::Long:
+    return "long";
+  case BuiltinType::ULong:
+    return "ulong";
+  default:
+    return "";
+  }
 }
 
 /// True when argument \p Index of \p Call is the constant
@@ -119,10 +128,10 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
     Site.Atomic = AtomicKind::Unprovable;
     return;
   }
-  bool IsSigned = false;
+  StringRef Type = runtimeIntegerType(Pointee, Builtin->Cl20);
   StringRef Space =
       Builtin->Op == "compare_exchange" ? expectedSpace(Call) : StringRef();
-  if (!isInt32(Pointee, Builtin->Cl20, IsSigned) ||
+  if (Type.empty() ||
       !hasAtomicArity(*Builtin, Call->getNumArgs()))
     Site.Atomic = AtomicKind::GlobalUnsupportedType;
   else if (Builtin->Op == "compare_exchange" && Space.empty())
@@ -130,8 +139,9 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
   else {
     Site.Atomic = AtomicKind::Global;
     Site.Relaxed = Builtin->Orders && isRelaxedOrder(Call, Builtin->Arity);
+    Site.Wide = Type.ends_with("long");
     Site.RuntimeName =
-        runtimeAtomicName(*Builtin, Call->getNumArgs(), IsSigned, Space);
+        runtimeAtomicName(*Builtin, Call->getNumArgs(), Type, Space);
   }
 }
 
@@ -182,8 +192,8 @@ public:
       StringRef Name = Callee->getName();
       if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name)) {
         classifyAtomic(Site, Atomic);
-        // A 64-bit or float atomic_store stays native: no software
-        // read-modify-write can act on such an object.
+        // A float atomic_store stays native: no software read-modify-write
+        // can act on such an object.
         if (!Atomic->ReadModifyWrite &&
             Site.Atomic == AtomicKind::GlobalUnsupportedType)
           return true;
@@ -521,7 +531,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
   // Atomics whose result nobody reads are combined in the worker and sent
   // later (the runtime's __sa_nr_ functions); adds that the whole work-group
   // makes together are combined in the group first (__sa_wg_); every other
-  // call goes alone.
+  // call goes alone, and so does every 64-bit call (both forms' tables
+  // hold 32-bit sums).
   DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
   Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
   StmtParents Parents;
@@ -533,7 +544,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&
-          Site.Atomic == AtomicKind::Global && !Site.InBlock &&
+          Site.Atomic == AtomicKind::Global && !Site.InBlock && !Site.Wide &&
           StringRef(Site.RuntimeName).starts_with("__sa_atomic_") &&
           isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
           WholeGroup.reached(Site.Call, K))
@@ -544,10 +555,12 @@ std::optional<KernelAnalysis> Analyzer::run() {
     SmallVector<const FunctionDecl *, 8> Code{K};
     Code.append(Reach[K].begin(), Reach[K].end());
     for (const FunctionDecl *F : Code)
-      Count += llvm::count_if(info(F).Sites, [](const CallSite &S) {
-        return S.SiteKind == CallSite::Kind::Atomic &&
-               S.Atomic == AtomicKind::Global;
-      });
+      for (const CallSite &S : info(F).Sites)
+        if (S.SiteKind == CallSite::Kind::Atomic &&
+            S.Atomic == AtomicKind::Global) {
+          ++Count;
+          Result.HasWideAtomics |= S.Wide;
+        }
     Result.AtomicSites[K] = Count;
     Result.DeferredSites[K] = 0;
     for (const FunctionDecl *F : Code)

@@ -35,7 +35,7 @@ namespace softatomic {
 enum class AtomicKind {
   Local,                 ///< On __local memory: left alone.
   Global,                ///< On __global memory: the runtime carries it out.
-  GlobalUnsupportedType, ///< On __global memory, not a 32-bit int/uint.
+  GlobalUnsupportedType, ///< On __global memory, not a 32/64-bit integer.
   GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the runtime cannot take.
   Unprovable,            ///< Generic (or another) address space.
 };
@@ -56,6 +56,10 @@ struct CallSite {
   /// An _explicit OpenCL 2.0 form whose (first) memory order is the
   /// constant memory_order_relaxed, as the source spells it.
   bool Relaxed = false;
+  /// On a 64-bit integer (long, ulong, atomic_long, atomic_ulong): the
+  /// runtime carries it out per work-item only (no deferred or work-group
+  /// form), and the output defines SA_INT64_ATOMICS.
+  bool Wide = false;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The replacement callee name: "__sa_atomic_add_uint" for a global
@@ -101,6 +105,9 @@ struct KernelAnalysis {
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
   /// Per rewritten kernel: of those, the sites deferred (__sa_nr_).
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
+  /// Some rewritten code calls a 64-bit software atomic: the runtime's
+  /// 64-bit part must be compiled (SA_INT64_ATOMICS).
+  bool HasWideAtomics = false;
 
   bool takesContext(const clang::FunctionDecl *Definition) const {
     return ContextFunctions.contains(Definition);

@@ -119,6 +119,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::string Prefix = manifestComment(M) + "\n";
   if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
     Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
+  // The runtime's 64-bit part only where the file has 64-bit atomics: it
+  // needs types (atomic_ulong) that a device without them does not have.
+  if (Analysis->HasWideAtomics)
+    Prefix += "#define SA_INT64_ATOMICS 1\n";
   StringRef Runtime = deviceRuntimeSource();
   Prefix += Runtime;
   if (!Runtime.ends_with("\n"))

@@ -4,7 +4,9 @@
 // same point of the kernel can be combined across the group with barriers
 // (the paper's hierarchical design, made correct without lockstep): the
 // group sums its requests in local memory and one work-item per address
-// asks the coordinator. This file decides which calls are such calls.
+// asks the coordinator. This file decides which calls are such calls; only
+// 32-bit ones get the group form (the group's buckets hold 32-bit sums), so
+// KernelAnalysis asks about no 64-bit call (CallSite::Wide).
 //
 //===----------------------------------------------------------------------===//
 

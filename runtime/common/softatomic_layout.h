@@ -11,7 +11,7 @@
 #ifndef SOFTATOMIC_LAYOUT_H
 #define SOFTATOMIC_LAYOUT_H
 
-#define SA_RUNTIME_VERSION "0.3.0"
+#define SA_RUNTIME_VERSION "0.4.0"
 #define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
 #define SA_LINE_WORDS 32u          /* one 128-byte line */
 
@@ -97,7 +97,9 @@
   (SA_SLOT_BASE(workers, (slots) / ((workers) ? (workers) : 1u)) +            \
    (slots) * SA_SLOT_WORDS)
 
-/* Operations: low bits the operation, SA_OP_SIGNED for signed min/max. */
+/* Operations: low bits the operation, SA_OP_SIGNED for signed min/max,
+ * SA_OP_WIDE for a 64-bit target (long, ulong; only in kernels built with
+ * SA_INT64_ATOMICS). */
 #define SA_OP_ADD 1u
 #define SA_OP_SUB 2u
 #define SA_OP_XCHG 3u
@@ -108,6 +110,7 @@
 #define SA_OP_XOR 8u
 #define SA_OP_CMPXCHG 9u
 #define SA_OP_SIGNED 0x100u
+#define SA_OP_WIDE 0x200u
 
 /* Local scratch of the coordinator: counters, one list head per
  * coordinator work-item (the requests it owns), the workers whose doorbell
@@ -119,7 +122,10 @@
 #define SA_L_HEADS 4u   /* one per coordinator work-item */
 #define SA_L_ACTIVE_LIST(items) (SA_L_HEADS + (items))
 #define SA_L_LIST(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
-#define SA_L_ENTRY_WORDS 8u /* slot, next, address lo/hi, op, value, compare, old */
+/* An entry: slot, next, address lo/hi, op, value lo (replaced by the old
+ * value's), compare, value hi (replaced by the old value's; 64-bit ops
+ * only). A 64-bit compare-exchange's comparand is read from its slot. */
+#define SA_L_ENTRY_WORDS 8u
 #define SA_L_NONE 0xffffffffu
 #define SA_SCRATCH_BYTES(capacity, items, workers)                             \
   (4u * (SA_L_LIST(items, workers) + (capacity) * SA_L_ENTRY_WORDS))

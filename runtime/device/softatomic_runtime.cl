@@ -101,6 +101,33 @@ static inline void __sa_store_pair(__global uint *p, ulong v) {
   __sa_store_relaxed(p + 1, (uint)(v >> 32));
 }
 
+/* 64-bit atomics (long, ulong, atomic_long, atomic_ulong): compiled only in
+ * a file that has some (the rewriter then defines SA_INT64_ATOMICS), so that
+ * every other output still builds on devices without cl_khr_int64_*. The
+ * coordinator reads and writes a 64-bit target whole, so that a native
+ * atomic_load of it sees each update whole. */
+#ifdef SA_INT64_ATOMICS
+#if defined(SA_USE_C11_ATOMICS) && defined(cl_khr_int64_base_atomics) &&     \
+    defined(cl_khr_int64_extended_atomics)
+#define SA_CL20_INT64 1 /* atomic_long and atomic_ulong exist */
+static inline ulong __sa_load_wide(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_ulong *)p,
+                              memory_order_relaxed, memory_scope_device);
+}
+static inline void __sa_store_wide(__global uint *p, ulong v) {
+  atomic_store_explicit((volatile __global atomic_ulong *)p, v,
+                        memory_order_relaxed, memory_scope_device);
+}
+#else
+static inline ulong __sa_load_wide(__global uint *p) {
+  return *(volatile __global ulong *)p;
+}
+static inline void __sa_store_wide(__global uint *p, ulong v) {
+  *(volatile __global ulong *)p = v;
+}
+#endif
+#endif
+
 /* ---- per-work-item context ----------------------------------------------- */
 
 typedef struct {
@@ -179,21 +206,88 @@ static inline uint __sa_owner(ulong addr, uint items) {
   return (uint)(h % items);
 }
 
-static uint __sa_apply(uint op, uint old, uint v, uint cmp) {
-  switch (op) {
-  case SA_OP_ADD: return old + v;
-  case SA_OP_SUB: return old - v;
-  case SA_OP_XCHG: return v;
-  case SA_OP_MIN: return min(old, v);
-  case SA_OP_MAX: return max(old, v);
-  case SA_OP_MIN | SA_OP_SIGNED: return (uint)min((int)old, (int)v);
-  case SA_OP_MAX | SA_OP_SIGNED: return (uint)max((int)old, (int)v);
-  case SA_OP_AND: return old & v;
-  case SA_OP_OR: return old | v;
-  case SA_OP_XOR: return old ^ v;
-  case SA_OP_CMPXCHG: return old == cmp ? v : old;
+/* One operation on a target's value of type U (S: signed, for min/max);
+ * the width flag is not looked at. */
+#define SA_DEFINE_APPLY(name, S, U)                                            \
+  static U name(uint op, U old, U v, U cmp) {                                  \
+    switch (op & ~SA_OP_WIDE) {                                                \
+    case SA_OP_ADD: return old + v;                                            \
+    case SA_OP_SUB: return old - v;                                            \
+    case SA_OP_XCHG: return v;                                                 \
+    case SA_OP_MIN: return min(old, v);                                        \
+    case SA_OP_MAX: return max(old, v);                                        \
+    case SA_OP_MIN | SA_OP_SIGNED: return (U)min((S)old, (S)v);                \
+    case SA_OP_MAX | SA_OP_SIGNED: return (U)max((S)old, (S)v);                \
+    case SA_OP_AND: return old & v;                                            \
+    case SA_OP_OR: return old | v;                                             \
+    case SA_OP_XOR: return old ^ v;                                            \
+    case SA_OP_CMPXCHG: return old == cmp ? v : old;                           \
+    }                                                                          \
+    return old;                                                                \
   }
-  return old;
+SA_DEFINE_APPLY(__sa_apply, int, uint)
+#ifdef SA_INT64_ATOMICS
+SA_DEFINE_APPLY(__sa_apply_wide, long, ulong)
+#endif
+#undef SA_DEFINE_APPLY
+
+/* A list entry (SA_L_ENTRY_WORDS) seen by the coordinator's apply step: a
+ * run of requests is read and written at one width, so a 32-bit-only
+ * kernel keeps its 32-bit value in registers and never tests the flag. */
+#ifdef SA_INT64_ATOMICS
+typedef ulong __sa_value_t;
+#define SA_ENTRY_WIDE(e) ((e)[4] & SA_OP_WIDE)
+#else
+typedef uint __sa_value_t;
+#define SA_ENTRY_WIDE(e) 0u
+#endif
+
+static inline __sa_value_t __sa_target_load(__global uint *p, uint wide) {
+#ifdef SA_INT64_ATOMICS
+  if (wide)
+    return __sa_load_wide(p);
+#endif
+  return __sa_load_relaxed(p);
+}
+
+static inline void __sa_target_store(__global uint *p, __sa_value_t v,
+                                     uint wide) {
+#ifdef SA_INT64_ATOMICS
+  if (wide) {
+    __sa_store_wide(p, v);
+    return;
+  }
+#endif
+  __sa_store_relaxed(p, (uint)v);
+}
+
+/* Applies entry e to its target's value old and returns the new value; e's
+ * operand is replaced by old, which step 5 sends back. */
+static inline __sa_value_t __sa_apply_entry(__local uint *e, __sa_value_t old,
+                                            __global uint *slot0) {
+#ifdef SA_INT64_ATOMICS
+  if (SA_ENTRY_WIDE(e)) {
+    /* No room for a 64-bit comparand in the entry: from the slot, which
+     * step 3 acquired (the barrier since orders this read after it). */
+    ulong cmp = e[4] == (SA_OP_CMPXCHG | SA_OP_WIDE)
+                    ? __sa_load_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_COMPARE)
+                    : 0;
+    ulong v = __sa_apply_wide(e[4], old, (ulong)e[5] | ((ulong)e[7] << 32), cmp);
+    e[5] = (uint)old;
+    e[7] = (uint)(old >> 32);
+    return v;
+  }
+#else
+  (void)slot0;
+#endif
+  uint v = __sa_apply(e[4], (uint)old, e[5], e[6]);
+  e[5] = (uint)old;
+  return v;
+}
+
+/* The old value an entry sends back, after step 4. */
+static inline ulong __sa_entry_old(__local uint *e) {
+  return SA_ENTRY_WIDE(e) ? (ulong)e[5] | ((ulong)e[7] << 32) : (ulong)e[5];
 }
 
 /* The coordinator's steps take the launch's layout as plain arguments, not
@@ -313,6 +407,9 @@ static void __sa_read_requests(SA_COORD_PARAMS, uint count) {
     e[4] = __sa_load_relaxed(slot + SA_S_OP);
     e[5] = __sa_load_relaxed(slot + SA_S_VALUE);
     e[6] = __sa_load_relaxed(slot + SA_S_COMPARE);
+#ifdef SA_INT64_ATOMICS
+    e[7] = __sa_load_relaxed(slot + SA_S_VALUE + 1u); /* a 64-bit operand's */
+#endif
     e[1] = atomic_xchg(&scratch[SA_L_HEADS + __sa_owner(addr, items)],
                        i); /* local memory: push onto the owner's list */
   }
@@ -326,7 +423,8 @@ static void __sa_read_requests(SA_COORD_PARAMS, uint count) {
 static void __sa_apply_owned(SA_COORD_PARAMS) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
-  uint value = 0, dirty = 0;
+  __sa_value_t value = 0;
+  uint wide = 0, dirty = 0;
   uint head = scratch[SA_L_HEADS + __sa_local_linear_id()];
   /* Release before the targets are written: a native acquire load of a
    * target (OpenCL 2.0 atomic_load, which the rewriter leaves alone) that
@@ -337,21 +435,23 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
     __global uint *p =
         (__global uint *)(uintptr_t)((ulong)e[2] | ((ulong)e[3] << 32));
-    if (p != target) {
+    /* A run: one address, one width (a 32-bit and a 64-bit request on one
+     * address each see the other's update in memory). */
+    if (p != target || SA_ENTRY_WIDE(e) != wide) {
       if (dirty)
-        __sa_store_relaxed(target, value);
+        __sa_target_store(target, value, wide);
       target = p;
-      value = __sa_load_relaxed(p);
+      wide = SA_ENTRY_WIDE(e);
+      value = __sa_target_load(p, wide);
       dirty = 0;
     }
-    uint old = value;
-    value = __sa_apply(e[4], old, e[5], e[6]);
+    __sa_value_t old = value;
+    value = __sa_apply_entry(e, old, slot0);
     dirty |= value != old;
-    e[7] = old;
     i = e[1];
   }
   if (dirty)
-    __sa_store_relaxed(target, value);
+    __sa_target_store(target, value, wide);
   /* Device-wide before the barrier: another work-item releases them. */
   __sa_fence_release();
 }
@@ -364,7 +464,7 @@ static void __sa_release(SA_COORD_PARAMS, uint count) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   SA_FOR_STRIDED(i, count, items) {
     __local uint *e = list + i * SA_L_ENTRY_WORDS;
-    __sa_store_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_VALUE, e[7]);
+    __sa_store_pair(slot0 + e[0] * SA_SLOT_WORDS + SA_S_VALUE, __sa_entry_old(e));
   }
   __sa_fence_release();
   SA_FOR_STRIDED(i, count, items)
@@ -687,59 +787,54 @@ static inline ulong __sa_addr(volatile __global void *p) {
   return (ulong)(uintptr_t)p;
 }
 
-#define SA_DEFINE_ATOMIC32(name, op)                                           \
-  static inline int __sa_atomic_##name##_int(volatile __global int *p, int v,  \
-                                             __sa_ctx_t *ctx) {                \
-    return (int)__sa_request(ctx, (op), __sa_addr(p), (uint)v, 0);             \
+/* The 1.x atomics on a signed type S and its unsigned type U (op: the
+ * unsigned type's operation; sop: the signed one's, for min and max), at the
+ * width flag wide. */
+#define SA_DEFINE_ATOMIC(name, S, U, op, sop)                                  \
+  static inline S __sa_atomic_##name##_##S(volatile __global S *p, S v,        \
+                                           __sa_ctx_t *ctx) {                  \
+    return (S)__sa_request(ctx, (sop), __sa_addr(p), (U)v, 0);                 \
   }                                                                            \
-  static inline uint __sa_atomic_##name##_uint(volatile __global uint *p,      \
-                                               uint v, __sa_ctx_t *ctx) {      \
-    return (uint)__sa_request(ctx, (op), __sa_addr(p), v, 0);                  \
+  static inline U __sa_atomic_##name##_##U(volatile __global U *p, U v,        \
+                                           __sa_ctx_t *ctx) {                  \
+    return (U)__sa_request(ctx, (op), __sa_addr(p), v, 0);                     \
   }
-SA_DEFINE_ATOMIC32(add, SA_OP_ADD)
-SA_DEFINE_ATOMIC32(sub, SA_OP_SUB)
-SA_DEFINE_ATOMIC32(xchg, SA_OP_XCHG)
-SA_DEFINE_ATOMIC32(and, SA_OP_AND)
-SA_DEFINE_ATOMIC32(or, SA_OP_OR)
-SA_DEFINE_ATOMIC32(xor, SA_OP_XOR)
-#undef SA_DEFINE_ATOMIC32
-
-static inline int __sa_atomic_min_int(volatile __global int *p, int v,
-                                      __sa_ctx_t *ctx) {
-  return (int)__sa_request(ctx, SA_OP_MIN | SA_OP_SIGNED, __sa_addr(p), (uint)v, 0);
-}
-static inline uint __sa_atomic_min_uint(volatile __global uint *p, uint v,
-                                        __sa_ctx_t *ctx) {
-  return (uint)__sa_request(ctx, SA_OP_MIN, __sa_addr(p), v, 0);
-}
-static inline int __sa_atomic_max_int(volatile __global int *p, int v,
-                                      __sa_ctx_t *ctx) {
-  return (int)__sa_request(ctx, SA_OP_MAX | SA_OP_SIGNED, __sa_addr(p), (uint)v, 0);
-}
-static inline uint __sa_atomic_max_uint(volatile __global uint *p, uint v,
-                                        __sa_ctx_t *ctx) {
-  return (uint)__sa_request(ctx, SA_OP_MAX, __sa_addr(p), v, 0);
-}
-static inline int __sa_atomic_inc_int(volatile __global int *p, __sa_ctx_t *ctx) {
-  return __sa_atomic_add_int(p, 1, ctx);
-}
-static inline uint __sa_atomic_inc_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
-  return __sa_atomic_add_uint(p, 1u, ctx);
-}
-static inline int __sa_atomic_dec_int(volatile __global int *p, __sa_ctx_t *ctx) {
-  return __sa_atomic_sub_int(p, 1, ctx);
-}
-static inline uint __sa_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
-  return __sa_atomic_sub_uint(p, 1u, ctx);
-}
-static inline int __sa_atomic_cmpxchg_int(volatile __global int *p, int cmp,
-                                          int v, __sa_ctx_t *ctx) {
-  return (int)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), (uint)v, (uint)cmp);
-}
-static inline uint __sa_atomic_cmpxchg_uint(volatile __global uint *p, uint cmp,
-                                            uint v, __sa_ctx_t *ctx) {
-  return (uint)__sa_request(ctx, SA_OP_CMPXCHG, __sa_addr(p), v, cmp);
-}
+#define SA_DEFINE_ATOMIC_UNARY(name, T, to, v)                                 \
+  static inline T __sa_atomic_##name##_##T(volatile __global T *p,             \
+                                           __sa_ctx_t *ctx) {                  \
+    return __sa_atomic_##to##_##T(p, (v), ctx);                                \
+  }
+#define SA_DEFINE_ATOMIC_CMPXCHG(T, U, wide)                                   \
+  static inline T __sa_atomic_cmpxchg_##T(volatile __global T *p, T cmp, T v,  \
+                                          __sa_ctx_t *ctx) {                   \
+    return (T)__sa_request(ctx, SA_OP_CMPXCHG | (wide), __sa_addr(p), (U)v,    \
+                           (U)cmp);                                            \
+  }
+#define SA_DEFINE_ATOMICS(S, U, wide)                                          \
+  SA_DEFINE_ATOMIC(add, S, U, SA_OP_ADD | (wide), SA_OP_ADD | (wide))          \
+  SA_DEFINE_ATOMIC(sub, S, U, SA_OP_SUB | (wide), SA_OP_SUB | (wide))          \
+  SA_DEFINE_ATOMIC(xchg, S, U, SA_OP_XCHG | (wide), SA_OP_XCHG | (wide))       \
+  SA_DEFINE_ATOMIC(and, S, U, SA_OP_AND | (wide), SA_OP_AND | (wide))          \
+  SA_DEFINE_ATOMIC(or, S, U, SA_OP_OR | (wide), SA_OP_OR | (wide))             \
+  SA_DEFINE_ATOMIC(xor, S, U, SA_OP_XOR | (wide), SA_OP_XOR | (wide))          \
+  SA_DEFINE_ATOMIC(min, S, U, SA_OP_MIN | (wide),                              \
+                   SA_OP_MIN | SA_OP_SIGNED | (wide))                          \
+  SA_DEFINE_ATOMIC(max, S, U, SA_OP_MAX | (wide),                              \
+                   SA_OP_MAX | SA_OP_SIGNED | (wide))                          \
+  SA_DEFINE_ATOMIC_UNARY(inc, S, add, 1)                                       \
+  SA_DEFINE_ATOMIC_UNARY(inc, U, add, 1u)                                      \
+  SA_DEFINE_ATOMIC_UNARY(dec, S, sub, 1)                                       \
+  SA_DEFINE_ATOMIC_UNARY(dec, U, sub, 1u)                                      \
+  SA_DEFINE_ATOMIC_CMPXCHG(S, U, wide)                                         \
+  SA_DEFINE_ATOMIC_CMPXCHG(U, U, wide)
+SA_DEFINE_ATOMICS(int, uint, 0u)
+#ifdef SA_INT64_ATOMICS
+SA_DEFINE_ATOMICS(long, ulong, SA_OP_WIDE)
+#endif
+#undef SA_DEFINE_ATOMICS
+#undef SA_DEFINE_ATOMIC_CMPXCHG
+#undef SA_DEFINE_ATOMIC_UNARY
+#undef SA_DEFINE_ATOMIC
 
 #define SA_DEFINE_DEFERRED(name, op, value)                                    \
   static inline void __sa_nr_atomic_##name##_int(volatile __global int *p,     \
@@ -848,17 +943,17 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
  * software call releases before it publishes and acquires after its answer,
  * at device scope, which is at least what any order and scope ask for
  * (seq_cst: see docs/REWRITE.md). */
-#define SA_CL20_FORMS(ret, prefix, op, T, stmt)                                \
-  static inline ret prefix##atomic_##op##_##T(                                 \
-      volatile __global atomic_##T *p, T v, __sa_ctx_t *ctx) {                 \
+#define SA_CL20_FORMS(ret, name, T, stmt)                                      \
+  static inline ret name##_##T(volatile __global atomic_##T *p, T v,           \
+                               __sa_ctx_t *ctx) {                              \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret prefix##atomic_##op##_explicit_##T(                        \
+  static inline ret name##_explicit_##T(                                       \
       volatile __global atomic_##T *p, T v, memory_order o, __sa_ctx_t *ctx) { \
     (void)o;                                                                   \
     stmt;                                                                      \
   }                                                                            \
-  static inline ret prefix##atomic_##op##_explicit_scope_##T(                  \
+  static inline ret name##_explicit_scope_##T(                                 \
       volatile __global atomic_##T *p, T v, memory_order o, memory_scope s,    \
       __sa_ctx_t *ctx) {                                                       \
     (void)o;                                                                   \
@@ -875,13 +970,22 @@ static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
 #define SA_CL20_TYPE_int_uint uint
 #define SA_CL20_TYPE_void_int void
 #define SA_CL20_TYPE_void_uint void
+#define SA_CL20_TYPE_int_long long
+#define SA_CL20_TYPE_int_ulong ulong
+#define SA_CL20_TYPE_void_long void
+#define SA_CL20_TYPE_void_ulong void
+/* On atomic_S and atomic_U (int and uint, or long and ulong); name and to
+ * arrive pasted (__sa_atomic_fetch_min, __sa_atomic_min), never as a bare
+ * builtin name. */
+#define SA_CL20_OP_TYPES(ret, name, to, S, U)                                  \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_##S, name, S,                             \
+                SA_CL20_RETURN_##ret to##_##S((volatile __global S *)p, v,     \
+                                              ctx))                            \
+  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_##U, name, U,                             \
+                SA_CL20_RETURN_##ret to##_##U((volatile __global U *)p, v,     \
+                                              ctx))
 #define SA_CL20_OP(ret, prefix, op, to)                                        \
-  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_int, prefix, op, int,                     \
-                SA_CL20_RETURN_##ret prefix##atomic_##to##_int(                \
-                    (volatile __global int *)p, v, ctx))                       \
-  SA_CL20_FORMS(SA_CL20_TYPE_##ret##_uint, prefix, op, uint,                   \
-                SA_CL20_RETURN_##ret prefix##atomic_##to##_uint(               \
-                    (volatile __global uint *)p, v, ctx))
+  SA_CL20_OP_TYPES(ret, prefix##atomic_##op, prefix##atomic_##to, int, uint)
 SA_CL20_OP(int, __sa_, fetch_add, add)
 SA_CL20_OP(int, __sa_, fetch_sub, sub)
 SA_CL20_OP(int, __sa_, fetch_or, or)
@@ -905,7 +1009,24 @@ SA_CL20_OP(int, __sa_wg_, fetch_sub, sub)
  * awaited (never deferred), so that it cannot overwrite a coordinator's
  * read-modify-write of the same object half way. */
 SA_CL20_OP(void, __sa_, store, xchg)
+#ifdef SA_CL20_INT64
+/* atomic_long and atomic_ulong: per work-item only (no deferred or
+ * work-group form), on the 64-bit operations above. */
+#define SA_CL20_OP64(ret, op, to)                                              \
+  SA_CL20_OP_TYPES(ret, __sa_atomic_##op, __sa_atomic_##to, long, ulong)
+SA_CL20_OP64(int, fetch_add, add)
+SA_CL20_OP64(int, fetch_sub, sub)
+SA_CL20_OP64(int, fetch_or, or)
+SA_CL20_OP64(int, fetch_xor, xor)
+SA_CL20_OP64(int, fetch_and, and)
+SA_CL20_OP64(int, fetch_min, min)
+SA_CL20_OP64(int, fetch_max, max)
+SA_CL20_OP64(int, exchange, xchg)
+SA_CL20_OP64(void, store, xchg)
+#undef SA_CL20_OP64
+#endif
 #undef SA_CL20_OP
+#undef SA_CL20_OP_TYPES
 #undef SA_CL20_FORMS
 #undef SA_CL20_RETURN_int
 #undef SA_CL20_RETURN_void
@@ -913,6 +1034,10 @@ SA_CL20_OP(void, __sa_, store, xchg)
 #undef SA_CL20_TYPE_int_uint
 #undef SA_CL20_TYPE_void_int
 #undef SA_CL20_TYPE_void_uint
+#undef SA_CL20_TYPE_int_long
+#undef SA_CL20_TYPE_int_ulong
+#undef SA_CL20_TYPE_void_long
+#undef SA_CL20_TYPE_void_ulong
 
 /* Compare-exchange, strong and weak alike (weak never fails spuriously
  * here): one cmpxchg request with *expected as the comparand; on failure
@@ -947,8 +1072,15 @@ SA_CL20_OP(void, __sa_, store, xchg)
     (void)s;                                                                   \
     return __sa_cas_##space##_##T(p, e, d, ctx);                               \
   }
+#ifdef SA_CL20_INT64
+#define SA_CL20_CAS64(space, AS)                                               \
+  SA_CL20_CAS_FORMS(space, AS, long) SA_CL20_CAS_FORMS(space, AS, ulong)
+#else
+#define SA_CL20_CAS64(space, AS)
+#endif
 #define SA_CL20_CAS(space, AS)                                                 \
-  SA_CL20_CAS_FORMS(space, AS, int) SA_CL20_CAS_FORMS(space, AS, uint)
+  SA_CL20_CAS_FORMS(space, AS, int) SA_CL20_CAS_FORMS(space, AS, uint)        \
+  SA_CL20_CAS64(space, AS)
 SA_CL20_CAS(private, __private)
 SA_CL20_CAS(global, __global)
 SA_CL20_CAS(local, __local)
@@ -956,6 +1088,7 @@ SA_CL20_CAS(local, __local)
 SA_CL20_CAS(generic, __generic)
 #endif
 #undef SA_CL20_CAS
+#undef SA_CL20_CAS64
 #undef SA_CL20_CAS_FORMS
 #endif /* __OPENCL_C_VERSION__ >= 200 */
 

@@ -19,11 +19,24 @@
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.20.ll
 // RUN: %clang_cl_ir -cl-std=CL3.0 %S/Inputs/cl20-all-forms.cl -o %t.cl20.orig.ll
 // RUN: FileCheck %s --check-prefix=NATIVE20 --input-file %t.cl20.orig.ll
+// The 64-bit forms (long, ulong; atomic_long, atomic_ulong), which compile
+// the runtime's 64-bit part:
+// RUN: softatomic-rewrite %S/atomic-long-ulong.cl -o %t.64.cl
+// RUN: %clang_cl_ir -cl-std=CL1.2 %t.64.cl -o %t.64.12.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.12.ll
+// RUN: %clang_cl_ir -cl-std=CL3.0 %t.64.cl -o %t.64.30.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.30.ll
+// RUN: %clang_cl_ir -cl-std=CL1.2 %S/atomic-long-ulong.cl -o %t.64.orig.ll
+// RUN: FileCheck %s --check-prefix=NATIVE64 --input-file %t.64.orig.ll
+// RUN: softatomic-rewrite %S/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
+// RUN: %clang_cl_ir -cl-std=CL3.0 %t.cl20.64.cl -o %t.cl20.64.ll
+// RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
 
 // SOFT-NOT: {{@_Z[0-9]+(atom|atomic)_(add|sub|xchg|inc|dec|cmpxchg|min|max|and|or|xor|fetch_[a-z_]+|exchange[a-z_]*|compare_exchange[a-z_]*)PU3AS[14]}}
 // SOFT-NOT: {{atomicrmw .*addrspace\((1|4)\)|cmpxchg .*addrspace\((1|4)\)}}
 // NATIVE: @_Z8atom_addPU3AS1Vii
 // NATIVE20: @_Z{{[0-9]+}}atomic_fetch_addPU3AS{{[14]}}VU7_Atomicii
+// NATIVE64: @_Z8atom_addPU3AS1Vll
 
 int all_ops(__global int *p, __global uint *u) {
   int r = atom_add(p, 1) + atomic_sub(p, 2) + atom_xchg(p, 3) + atomic_min(p, 4) +

@@ -1,9 +1,10 @@
 // OpenCL 2.0 atomics in a rewritten kernel that the runtime cannot carry
 // out: an atomic whose pointer is generic (its address space cannot be
 // proved, and a native global atomic would bypass the software ones), and
-// 64-bit or float atomic objects. atomic_int and atomic_uint on __global
-// memory are rewritten (cl20-atomics.cl), __local ones left alone, and a
-// 64-bit atomic_store stays native (no software atomic can act on it).
+// float atomic objects. atomic_int, atomic_uint, atomic_long and
+// atomic_ulong on __global memory are rewritten (cl20-atomics.cl,
+// cl20-atomics-64.cl), __local ones left alone, and a float atomic_store
+// stays native (no software atomic can act on it).
 // RUN: rm -f %t.out
 // RUN: not softatomic-rewrite %s -o %t.out -- -cl-std=CL2.0 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not test -e %t.out
@@ -21,10 +22,9 @@ __kernel void k(__global int *c, __global atomic_int *a,
   atom_add(c, 1);
   atomic_fetch_add_explicit(a, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(l, 1, memory_order_relaxed);
-// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: error: 'atomic_fetch_add_explicit' on a global 'atomic_long' cannot be rewritten: software atomics support only 32-bit 'int' and 'uint' in this version
   atomic_exchange(f, 1.0f);
-// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: error: 'atomic_exchange' on a global 'atomic_float' cannot be rewritten: software atomics support only 32-bit 'int' and 'uint' in this version
-  atomic_store(l, 2);
+// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: error: 'atomic_exchange' on a global 'atomic_float' cannot be rewritten: software atomics support only 32-bit and 64-bit integers in this version
+  atomic_store(f, 2.0f);
   generic_add(a);
   generic_store(a);
 }
