@@ -11,20 +11,26 @@
 #define SOFTATOMIC_REWRITEEDITS_H
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace clang {
 class ASTContext;
+class FileEntry;
 } // namespace clang
 
 namespace softatomic {
 
 struct KernelAnalysis;
 
-/// Collects every edit for \p Analysis into \p Out. Returns false, after
-/// reporting each reason, when some edit cannot be made; \p Out then holds
-/// nothing that may be applied.
-bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
-                       clang::tooling::Replacements &Out);
+/// Collects every edit for \p Analysis into \p Out, per file edited (the
+/// main file, #included headers). \p MainName is what `#line` directives
+/// call the main file. Returns false, after reporting each reason, when
+/// some edit cannot be made; \p Out then holds nothing that may be applied.
+bool buildRewriteEdits(
+    clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
+    llvm::StringRef MainName,
+    llvm::MapVector<const clang::FileEntry *, clang::tooling::Replacements>
+        &Out);
 
 } // namespace softatomic
 
