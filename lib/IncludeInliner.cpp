@@ -140,6 +140,7 @@ std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
   if (!Text)
     return std::nullopt;
   Length = LineEnd - Hash;
+  std::string Break = lineBreakOf(Buffer).str();
   std::string Out;
   const HeaderFileInfo *Info = Headers.getExistingFileInfo(D.Target);
   bool Once = Info && Info->isPragmaOnce;
@@ -147,13 +148,13 @@ std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
                       std::to_string(llvm::find(ToInline, D.Target) -
                                      ToInline.begin());
   if (Once)
-    Out += "#ifndef " + Guard + "\n#define " + Guard + "\n";
+    Out += "#ifndef " + Guard + Break + "#define " + Guard + Break;
   Out += lineDirective(1, lineFileName(SM, SM.translateFile(D.Target), MainName));
-  Out += "\n" + *Text;
+  Out += Break + *Text;
   if (!Text->empty() && Text->back() != '\n')
-    Out += "\n";
+    Out += Break;
   if (Once)
-    Out += "#endif\n";
+    Out += "#endif" + Break;
   Out += lineDirective(SM.getLineNumber(FID, LineEnd) + 1,
                        lineFileName(SM, FID, MainName));
   return Out;

@@ -25,11 +25,11 @@ std::string lineFileName(const SourceManager &SM, FileID FID,
   return SM.getBufferOrFake(FID).getBufferIdentifier().str();
 }
 
-unsigned nextLineOffset(const SourceManager &SM, SourceLocation Loc) {
-  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-  StringRef Text = SM.getBufferData(FID);
-  size_t Break = Text.find('\n', Offset);
-  return Break == StringRef::npos ? Text.size() : Break + 1;
+StringRef lineBreakOf(StringRef Text) {
+  size_t Break = Text.find('\n');
+  return Break != StringRef::npos && Break > 0 && Text[Break - 1] == '\r'
+             ? "\r\n"
+             : "\n";
 }
 
 } // namespace softatomic

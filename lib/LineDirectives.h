@@ -27,9 +27,9 @@ std::string lineDirective(unsigned Line, llvm::StringRef File);
 std::string lineFileName(const clang::SourceManager &SM, clang::FileID FID,
                          llvm::StringRef MainName);
 
-/// The offset, in the file of \p Loc, of the start of the line after the
-/// one holding \p Loc (the file's size when that line is its last).
-unsigned nextLineOffset(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// The line break \p Text uses: "\r\n" when its first one is, else "\n"
+/// (text the rewrite adds keeps the file's style).
+llvm::StringRef lineBreakOf(llvm::StringRef Text);
 
 } // namespace softatomic
 

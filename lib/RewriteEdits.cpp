@@ -316,14 +316,16 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
   bool RestBlank = Buffer.slice(After, LineEnd).trim().empty();
   unsigned LastLine = SM.getSpellingLineNumber(Last);
   std::string LineName = lineFileName(SM, File, MainName);
+  StringRef Break = lineBreakOf(Buffer);
   std::string Clone =
-      "\n" + lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
-      "\n" + *Text + "\n" +
-      lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName);
+      (Break + lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
+       Break + *Text + Break +
+       lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
+          .str();
   if (RestBlank)
     Edits.insertBefore(SM.getComposedLoc(File, LineEnd), Clone, What);
   else
-    Edits.insertAfter(Last, Clone + "\n", What);
+    Edits.insertAfter(Last, Clone + Break.str(), What);
 }
 
 bool EditBuilder::run(MapVector<const FileEntry *, tooling::Replacements> &Out) {
