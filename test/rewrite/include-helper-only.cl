@@ -14,7 +14,7 @@ __kernel void plain(__global uint *out) { out[my_global_id()] = 1u; }
 
 // CHECK:{{^}}#line 1 "{{.*}}include-helper-only.cl"
 // CHECK:#line 1 "{{.*}}geometry-helper.h"
-// CHECK-NEXT:// Only a helper, with a geometry call (include-helper-only.cl).
+// CHECK-NEXT:// Only a helper, with a geometry call (used by several include-*.cl tests).
 // CHECK-NEXT:uint my_global_id(void) { return get_global_id(0); }
 // CHECK-NEXT:#line 2 "{{.*}}geometry-helper.h"
 // CHECK-NEXT:uint __sa_fn_my_global_id(__sa_ctx_t *__sa_ctx) { return __sa_get_global_id(0, __sa_ctx); }

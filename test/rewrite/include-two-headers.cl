@@ -15,7 +15,7 @@ __kernel void k(__global uint *c) { c[my_global_id()] = bump(c); }
 // CHECK-NEXT:uint bump(__global uint *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_uint(c, __sa_ctx); }
 // CHECK-NEXT:#line 8 "{{.*}}include-two-headers.cl"
 // CHECK-NEXT:#line 1 "{{.*}}geometry-helper.h"
-// CHECK-NEXT:// Only a helper, with a geometry call (include-helper-only.cl).
+// CHECK-NEXT:// Only a helper, with a geometry call (used by several include-*.cl tests).
 // CHECK-NEXT:uint my_global_id(__sa_ctx_t *__sa_ctx) { return __sa_get_global_id(0, __sa_ctx); }
 // CHECK-NEXT:#line 9 "{{.*}}include-two-headers.cl"
 // CHECK-EMPTY:
