@@ -154,12 +154,8 @@ std::optional<std::string> EditCollector::applyWithin(CharSourceRange Range) {
   std::string Out;
   unsigned Done = Begin;
   for (const Edit &E : Edits) {
-    if (E.File != File || E.Offset < Done || E.Offset + E.Length > End) {
-      report(Diags, Diag::InternalError, Range.getBegin())
-          << "an edit of a copied declaration lies outside it";
-      Failed = true;
+    if (E.File != File || E.Offset < Done || E.Offset + E.Length > End)
       return std::nullopt;
-    }
     Out += Text.slice(Done - Begin, E.Offset - Begin);
     Out += E.Text;
     Done = E.Offset + E.Length;

@@ -70,8 +70,8 @@ public:
           &Out);
 
   /// The text of the file range \p Range with every edit collected applied
-  /// (they must all lie in it: a collector of one declaration's edits), or
-  /// std::nullopt after reporting why not.
+  /// (a collector of one declaration's edits), or std::nullopt when some
+  /// edit lies outside it (in a file the declaration #includes).
   std::optional<std::string> applyWithin(clang::CharSourceRange Range);
 
 private:

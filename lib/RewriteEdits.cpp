@@ -127,6 +127,7 @@ private:
   void addContextArgument(const CallExpr *Call, const Twine &What,
                           EditCollector &Out);
   void addClone(const FunctionDecl *Decl, StringRef Name);
+  std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
 
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -135,6 +136,8 @@ private:
   /// What `#line` calls the main file.
   StringRef MainName;
   EditCollector Edits;
+  /// The copies of functions in two forms, by where they go.
+  MapVector<SourceLocation, std::string> CloneTexts;
   /// Set by refusals that are not the collector's.
   bool Failed = false;
 };
@@ -262,6 +265,26 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
   }
 }
 
+/// The ';' that ends the declaration whose last token (so far) is at
+/// \p Loc: the first one outside parentheses, brackets and braces.
+std::optional<SourceLocation>
+EditBuilder::endOfDeclaration(SourceLocation Loc) const {
+  int Depth = 0;
+  for (std::optional<Token> T = Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+       T && !T->is(tok::eof);
+       T = Lexer::findNextToken(T->getLocation(), SM, Ctx.getLangOpts())) {
+    if (T->isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T->isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && T->is(tok::semi))
+      return T->getLocation();
+    if (Depth < 0)
+      break;
+  }
+  return std::nullopt;
+}
+
 /// docs/REWRITE.md, "Functions in two forms": a copy of \p Decl (a
 /// prototype or the definition of a cloned function) named \p Name, with
 /// the edits of a function that takes the context, right after \p Decl,
@@ -289,21 +312,24 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
   }
   std::optional<std::string> Text = Copy.applyWithin(Range);
   if (!Text) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName() << "part of its text is in an #included file";
     Failed = true;
     return;
   }
-  // A prototype's copy goes after its ';'.
+  // A prototype's copy goes after the ';' that ends its declaration (which
+  // may declare other names after it: `int f(int), g(int);`).
   SourceLocation Last = Lexer::GetBeginningOfToken(
       Range.getEnd().getLocWithOffset(-1), SM, LO);
   if (!Decl->doesThisDeclarationHaveABody()) {
-    std::optional<Token> Semi = Lexer::findNextToken(Last, SM, LO);
-    if (!Semi || !Semi->is(tok::semi)) {
+    std::optional<SourceLocation> Semi = endOfDeclaration(Last);
+    if (!Semi) {
       report(Diags, Diag::CannotClone, Decl->getLocation())
-          << Decl->getName() << "this declaration does not end at a ';'";
+          << Decl->getName() << "no ';' ends this declaration in its file";
       Failed = true;
       return;
     }
-    Last = Semi->getLocation();
+    Last = *Semi;
     *Text += ";";
   }
   // After the declaration's line when nothing else is written on it (no
@@ -322,10 +348,12 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
        Break + *Text + Break +
        lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
           .str();
+  // Copies of several names of one declaration (`int f(int), g(int);`) go
+  // to one place, in the order of their functions.
   if (RestBlank)
-    Edits.insertBefore(SM.getComposedLoc(File, LineEnd), Clone, What);
+    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Clone;
   else
-    Edits.insertAfter(Last, Clone + Break.str(), What);
+    CloneTexts[SM.getComposedLoc(File, After)] += Clone + Break.str();
 }
 
 bool EditBuilder::run(MapVector<const FileEntry *, tooling::Replacements> &Out) {
@@ -347,6 +375,8 @@ bool EditBuilder::run(MapVector<const FileEntry *, tooling::Replacements> &Out) 
       editParameters(Decl, ContextParameter, Edits);
     editCalls(Analysis.Functions.find(F)->second, Edits);
   }
+  for (const auto &[Loc, Text] : CloneTexts)
+    Edits.insertBefore(Loc, Text, "copy of a function");
   if (Failed || Edits.failed())
     return false;
   return Edits.finish(Out);
