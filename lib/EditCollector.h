@@ -65,9 +65,8 @@ public:
   /// Hands the edits over as Replacements, one set per file edited (an
   /// #included file once, however often it is included). Returns false,
   /// after reporting an internal error, when two edits overlap.
-  bool finish(
-      llvm::MapVector<const clang::FileEntry *, clang::tooling::Replacements>
-          &Out);
+  bool finish(llvm::MapVector<const clang::FileEntry *,
+                              clang::tooling::Replacements> &Out);
 
   /// The text of the file range \p Range with every edit collected applied
   /// (a collector of one declaration's edits), or std::nullopt when some

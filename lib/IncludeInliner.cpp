@@ -42,7 +42,8 @@ private:
 class Inliner {
 public:
   Inliner(const SourceManager &SM, const HeaderSearch &Headers,
-          DiagnosticsEngine &Diags, const std::vector<IncludeDirective> &Includes,
+          DiagnosticsEngine &Diags,
+          const std::vector<IncludeDirective> &Includes,
           const MapVector<const FileEntry *, tooling::Replacements> &FileEdits,
           StringRef MainName)
       : SM(SM), Headers(Headers), Diags(Diags), Includes(Includes),
@@ -58,7 +59,8 @@ private:
     return SM.getFileEntryForID(SM.getFileID(D.Hash));
   }
   bool chooseHeaders();
-  bool addDirectiveEdits(const FileEntry *Including, tooling::Replacements &Out);
+  bool addDirectiveEdits(const FileEntry *Including,
+                         tooling::Replacements &Out);
   std::optional<std::string> inlinedText(const IncludeDirective &D,
                                          unsigned &Length);
   std::optional<std::string> render(const FileEntry *Header);
@@ -144,12 +146,13 @@ std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
   std::string Out;
   const HeaderFileInfo *Info = Headers.getExistingFileInfo(D.Target);
   bool Once = Info && Info->isPragmaOnce;
-  std::string Guard = "__sa_once_" +
-                      std::to_string(llvm::find(ToInline, D.Target) -
-                                     ToInline.begin());
+  std::string Guard =
+      "__sa_once_" +
+      std::to_string(llvm::find(ToInline, D.Target) - ToInline.begin());
   if (Once)
     Out += "#ifndef " + Guard + Break + "#define " + Guard + Break;
-  Out += lineDirective(1, lineFileName(SM, SM.translateFile(D.Target), MainName));
+  Out +=
+      lineDirective(1, lineFileName(SM, SM.translateFile(D.Target), MainName));
   Out += Break + *Text;
   if (!Text->empty() && Text->back() != '\n')
     Out += Break;
@@ -182,8 +185,8 @@ std::optional<std::string> Inliner::render(const FileEntry *Header) {
       size_t Break = Buffer.find('\n', Start);
       StringRef Line = Buffer.slice(Start, Break);
       if (PragmaOnce.match(Line))
-        consumeError(Edits.add(tooling::Replacement(
-            Path, Start, Line.rtrim('\r').size(), "")));
+        consumeError(Edits.add(
+            tooling::Replacement(Path, Start, Line.rtrim('\r').size(), "")));
       Start = Break == StringRef::npos ? Buffer.size() : Break + 1;
     }
   }
@@ -210,9 +213,10 @@ bool Inliner::addDirectiveEdits(const FileEntry *Including,
     std::optional<std::string> Text = inlinedText(D, Length);
     if (!Text)
       return false;
-    StringRef Path = SM.getBufferOrFake(SM.getFileID(D.Hash)).getBufferIdentifier();
-    if (Error Err = Out.add(tooling::Replacement(
-            Path, SM.getFileOffset(D.Hash), Length, *Text))) {
+    StringRef Path =
+        SM.getBufferOrFake(SM.getFileID(D.Hash)).getBufferIdentifier();
+    if (Error Err = Out.add(tooling::Replacement(Path, SM.getFileOffset(D.Hash),
+                                                 Length, *Text))) {
       report(Diags, Diag::InternalError, D.Hash) << toString(std::move(Err));
       return false;
     }

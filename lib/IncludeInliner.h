@@ -31,7 +31,7 @@ namespace softatomic {
 /// One #include (or #import, #include_next) directive the parse carried out
 /// in a user file.
 struct IncludeDirective {
-  clang::SourceLocation Hash;     ///< The directive's '#'.
+  clang::SourceLocation Hash;      ///< The directive's '#'.
   clang::CharSourceRange FileName; ///< "name" or <name>, as written.
   const clang::FileEntry *Target = nullptr;
 };

@@ -438,7 +438,8 @@ void Analyzer::checkCallers() {
 /// `__sa_` space, under a prefix the runtime does not use, and different
 /// from every identifier the parse saw (the user's own `__sa_fn_` names
 /// included) and from the clones named before (\p Taken).
-std::string Analyzer::cloneName(StringRef Name, const StringSet<> &Taken) const {
+std::string Analyzer::cloneName(StringRef Name,
+                                const StringSet<> &Taken) const {
   std::string Base = ("__sa_fn_" + Name).str();
   std::string Candidate = Base;
   for (unsigned N = 2; Ctx.Idents.find(Candidate) != Ctx.Idents.end() ||
@@ -457,9 +458,8 @@ void Analyzer::chooseClones() {
   SetVector<const FunctionDecl *> Plain;
   for (const auto &Entry : Result.Functions) {
     const FunctionDecl *F = Entry.first;
-    bool Rewritten = Entry.second.IsKernel
-                         ? Result.RewrittenKernels.contains(F)
-                         : RewrittenReach.contains(F);
+    bool Rewritten = Entry.second.IsKernel ? Result.RewrittenKernels.contains(F)
+                                           : RewrittenReach.contains(F);
     if (!Rewritten && Plain.insert(F))
       reachFrom(F, Plain);
   }

@@ -234,9 +234,9 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
 void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
                                      EditCollector &Out) {
   Out.insertBefore(Call->getRParenLoc(),
-                     Call->getNumArgs() ? (", " + ContextArgument).str()
-                                        : ContextArgument.str(),
-                     What);
+                   Call->getNumArgs() ? (", " + ContextArgument).str()
+                                      : ContextArgument.str(),
+                   What);
 }
 
 /// Atomics, geometry calls and calls of context takers in \p Info.
@@ -270,7 +270,8 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
 std::optional<SourceLocation>
 EditBuilder::endOfDeclaration(SourceLocation Loc) const {
   int Depth = 0;
-  for (std::optional<Token> T = Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+  for (std::optional<Token> T =
+           Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
        T && !T->is(tok::eof);
        T = Lexer::findNextToken(T->getLocation(), SM, Ctx.getLangOpts())) {
     if (T->isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
@@ -319,8 +320,8 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
   }
   // A prototype's copy goes after the ';' that ends its declaration (which
   // may declare other names after it: `int f(int), g(int);`).
-  SourceLocation Last = Lexer::GetBeginningOfToken(
-      Range.getEnd().getLocWithOffset(-1), SM, LO);
+  SourceLocation Last =
+      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO);
   if (!Decl->doesThisDeclarationHaveABody()) {
     std::optional<SourceLocation> Semi = endOfDeclaration(Last);
     if (!Semi) {
@@ -344,7 +345,8 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
   std::string LineName = lineFileName(SM, File, MainName);
   StringRef Break = lineBreakOf(Buffer);
   std::string Clone =
-      (Break + lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
+      (Break +
+       lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
        Break + *Text + Break +
        lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
           .str();
@@ -356,7 +358,8 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
     CloneTexts[SM.getComposedLoc(File, After)] += Clone + Break.str();
 }
 
-bool EditBuilder::run(MapVector<const FileEntry *, tooling::Replacements> &Out) {
+bool EditBuilder::run(
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
     // Prototypes too: a kernel declared before its definition must agree.
     for (const FunctionDecl *Decl : Kernel->redecls())
@@ -384,9 +387,9 @@ bool EditBuilder::run(MapVector<const FileEntry *, tooling::Replacements> &Out) 
 
 } // namespace
 
-bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
-                       StringRef MainName,
-                       MapVector<const FileEntry *, tooling::Replacements> &Out) {
+bool buildRewriteEdits(
+    ASTContext &Ctx, const KernelAnalysis &Analysis, StringRef MainName,
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
   return EditBuilder(Ctx, Analysis, MainName).run(Out);
 }
 

@@ -3,7 +3,8 @@
 // Turns the decisions of KernelAnalysis into the text edits of
 // docs/REWRITE.md, "The edits": parameters, prologue, hoisted __local
 // declarations, epilogue, early returns, atomics, geometry and calls of
-// functions that take the context.
+// functions that take the context; and the copies of functions in two
+// forms ("Functions in two forms").
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +27,10 @@ struct KernelAnalysis;
 /// main file, #included headers). \p MainName is what `#line` directives
 /// call the main file. Returns false, after reporting each reason, when
 /// some edit cannot be made; \p Out then holds nothing that may be applied.
-bool buildRewriteEdits(
-    clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
-    llvm::StringRef MainName,
-    llvm::MapVector<const clang::FileEntry *, clang::tooling::Replacements>
-        &Out);
+bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
+                       llvm::StringRef MainName,
+                       llvm::MapVector<const clang::FileEntry *,
+                                       clang::tooling::Replacements> &Out);
 
 } // namespace softatomic
 
