@@ -46,6 +46,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "kernel '%0' uses the work-group geometry and cannot "
                         "be called from rewritten kernel '%1'");
+  case Diag::AtomicKernelCalled:
+    return customDiagID(D, Error,
+                        "kernel '%0' uses a global atomic and cannot be called "
+                        "from rewritten kernel '%1' (the call would run that "
+                        "atomic natively)");
   case Diag::InBlock:
     return customDiagID(
         D, Error, "%0 inside a block cannot be rewritten in this version");

@@ -22,6 +22,7 @@ enum class Diag {
   UnprovableAddressSpace,   ///< %0: atomic, %1: pointer type, %2: kernel
   RewrittenKernelCalled,    ///< %0: kernel, %1: caller
   GeometryKernelCalled,     ///< %0: kernel called, %1: rewritten kernel
+  AtomicKernelCalled,       ///< %0: kernel called, %1: rewritten kernel
   InBlock,                  ///< %0: what
   ReturnWithValue,          ///< %0: kernel
   InMacroDefinition,        ///< %0: what, %1: macro

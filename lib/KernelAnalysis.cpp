@@ -401,6 +401,17 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
                 })))
         report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();
+      // Its global atomics (an atomic_store: a read-modify-write would have
+      // made it rewritten) would run natively beside the software ones.
+      else if (Site.SiteKind == CallSite::Kind::UserCall &&
+               info(Site.Callee).IsKernel &&
+               !Result.RewrittenKernels.contains(Site.Callee) &&
+               (hasGlobalAtomic(Site.Callee) ||
+                llvm::any_of(Reach[Site.Callee], [&](const FunctionDecl *G) {
+                  return hasGlobalAtomic(G);
+                })))
+        report(Diags, Diag::AtomicKernelCalled, Site.Call->getBeginLoc())
+            << Name << K->getName();
       else
         Bad = false;
       if (!Bad)
