@@ -38,14 +38,6 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
         "cannot prove that '%0' acts on __global or __local memory (its "
         "pointer is '%1'); kernel '%2' is rewritten to software atomics, "
         "which a native global atomic would bypass");
-  case Diag::CalledFromPlainKernel:
-    return customDiagID(D, Error,
-                        "'%0' takes the softatomic context but is called from "
-                        "kernel '%1', which is not rewritten");
-  case Diag::CalledFromUnreached:
-    return customDiagID(D, Error,
-                        "'%0' takes the softatomic context but is called from "
-                        "'%1', which no rewritten kernel reaches");
   case Diag::RewrittenKernelCalled:
     return customDiagID(D, Error,
                         "kernel '%0' is rewritten (it gains parameters) and "
@@ -54,6 +46,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "kernel '%0' uses the work-group geometry and cannot "
                         "be called from rewritten kernel '%1'");
+  case Diag::AtomicKernelCalled:
+    return customDiagID(D, Error,
+                        "kernel '%0' uses a global atomic and cannot be called "
+                        "from rewritten kernel '%1' (the call would run that "
+                        "atomic natively)");
   case Diag::InBlock:
     return customDiagID(
         D, Error, "%0 inside a block cannot be rewritten in this version");
@@ -67,10 +64,13 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
                         "cannot be rewritten in this version");
   case Diag::NoteSpelledInMacro:
     return customDiagID(D, Note, "spelled here, in macro '%0'");
-  case Diag::InIncludedFile:
+  case Diag::InSystemHeader:
     return customDiagID(D, Error,
-                        "%0 is in an #included file and cannot be rewritten: "
-                        "the rewritten source must be self-contained");
+                        "%0 is in a system header and cannot be rewritten");
+  case Diag::IncludeNotInlined:
+    return customDiagID(D, Error,
+                        "header '%0' needs edits, but this #include cannot be "
+                        "replaced by its rewritten text: %1");
   case Diag::NoteReachedFrom:
     return customDiagID(D, Note, "'%0' is reached from rewritten kernel '%1'");
   case Diag::MixedLocalDeclaration:
@@ -87,6 +87,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
   case Diag::UnsupportedParameterList:
     return customDiagID(D, Error,
                         "cannot find where to add parameters to '%0'");
+  case Diag::CannotClone:
+    return customDiagID(D, Error,
+                        "'%0' is called both from rewritten code and from "
+                        "code that is not rewritten, but this declaration of "
+                        "it cannot be copied: %1");
   case Diag::InternalError:
     return customDiagID(D, Error, "internal error in softatomic-rewrite: %0");
   case Diag::KernelLeftAlone:

@@ -20,20 +20,21 @@ enum class Diag {
   UnsupportedAtomicType,    ///< %0: atomic, %1: pointee type
   UnsupportedAtomicForm,    ///< %0: atomic
   UnprovableAddressSpace,   ///< %0: atomic, %1: pointer type, %2: kernel
-  CalledFromPlainKernel,    ///< %0: callee, %1: kernel not rewritten
-  CalledFromUnreached,      ///< %0: callee, %1: caller
   RewrittenKernelCalled,    ///< %0: kernel, %1: caller
   GeometryKernelCalled,     ///< %0: kernel called, %1: rewritten kernel
+  AtomicKernelCalled,       ///< %0: kernel called, %1: rewritten kernel
   InBlock,                  ///< %0: what
   ReturnWithValue,          ///< %0: kernel
   InMacroDefinition,        ///< %0: what, %1: macro
   NoteSpelledInMacro,       ///< %0: macro
-  InIncludedFile,           ///< %0: what
+  InSystemHeader,           ///< %0: what
+  IncludeNotInlined,        ///< %0: header, %1: why
   NoteReachedFrom,          ///< %0: function, %1: rewritten kernel
   MixedLocalDeclaration,    ///< %0: variable, %1: kernel
   HoistDependency,          ///< %0: declaration used, %1: kernel
   NoteDeclaredHere,         ///< %0: declaration
   UnsupportedParameterList, ///< %0: function
+  CannotClone,              ///< %0: function, %1: why
   InternalError,            ///< %0: detail
   KernelLeftAlone,          ///< %0: kernel (a warning, on request)
 };

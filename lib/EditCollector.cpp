@@ -1,4 +1,4 @@
-//===- EditCollector.cpp - Edits that land in the main file's text --------===//
+//===- EditCollector.cpp - Edits that land in the user's files ------------===//
 
 #include "EditCollector.h"
 #include "Diagnostics.h"
@@ -31,11 +31,18 @@ void EditCollector::refuseMacro(SourceLocation Original, SourceLocation InBody,
   report(Diags, Diag::NoteSpelledInMacro, SM.getSpellingLoc(InBody)) << Macro;
 }
 
-void EditCollector::refuseIncluded(SourceLocation Loc, const Twine &What) {
+void EditCollector::refuseSystem(SourceLocation Loc, const Twine &What) {
   Failed = true;
   std::string Text = What.str();
   if (firstReport(Loc, Text))
-    report(Diags, Diag::InIncludedFile, Loc) << Text;
+    report(Diags, Diag::InSystemHeader, Loc) << Text;
+}
+
+/// True for a location in a file of the user's own (the main file or a
+/// header that is not a system header): text the output can carry.
+bool EditCollector::inUserFile(SourceLocation FileLoc) const {
+  return SM.getFileEntryForID(SM.getFileID(FileLoc)) &&
+         !SM.isInSystemHeader(FileLoc);
 }
 
 std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
@@ -60,8 +67,8 @@ std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
     refuseMacro(Loc, Loc, What);
     return std::nullopt;
   }
-  if (SM.getFileID(L) != SM.getMainFileID()) {
-    refuseIncluded(L, What);
+  if (!inUserFile(L)) {
+    refuseSystem(L, What);
     return std::nullopt;
   }
   return L;
@@ -69,7 +76,10 @@ std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
 
 void EditCollector::add(SourceLocation FileLoc, unsigned Length,
                         StringRef Text) {
-  Edits.insert({SM.getFileOffset(FileLoc), Length, Text.str()});
+  FileID FID = SM.getFileID(FileLoc);
+  const FileEntry *File = SM.getFileEntryForID(FID);
+  Files.insert({File, FID});
+  Edits.insert({File, SM.getFileOffset(FileLoc), Length, Text.str()});
 }
 
 void EditCollector::replaceToken(SourceLocation Loc, StringRef Text,
@@ -103,11 +113,11 @@ std::optional<std::string> EditCollector::moveOut(SourceRange Range,
       refuseMacro(InBody, InBody, What);
       return std::nullopt;
     }
-    refuseIncluded(Begin, What);
+    refuseSystem(Begin, What);
     return std::nullopt;
   }
-  if (SM.getFileID(File.getBegin()) != SM.getMainFileID()) {
-    refuseIncluded(File.getBegin(), What);
+  if (!inUserFile(File.getBegin())) {
+    refuseSystem(File.getBegin(), What);
     return std::nullopt;
   }
   StringRef Text = Lexer::getSourceText(File, SM, LO);
@@ -120,19 +130,38 @@ std::optional<std::string> EditCollector::moveOut(SourceRange Range,
   return Text.str();
 }
 
-bool EditCollector::finish(tooling::Replacements &Out) {
-  // Every edit is in the main file; the path only has to be one.
-  StringRef Path = SM.getBufferOrFake(SM.getMainFileID()).getBufferIdentifier();
+bool EditCollector::finish(
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const Edit &E : Edits) {
+    FileID FID = Files.lookup(E.File);
+    StringRef Path = SM.getBufferOrFake(FID).getBufferIdentifier();
     tooling::Replacement R(Path, E.Offset, E.Length, E.Text);
-    if (Error Err = Out.add(R)) {
-      SourceLocation Loc = SM.getComposedLoc(SM.getMainFileID(), E.Offset);
+    if (Error Err = Out[E.File].add(R)) {
+      SourceLocation Loc = SM.getComposedLoc(FID, E.Offset);
       report(Diags, Diag::InternalError, Loc)
           << ("overlapping edits: " + toString(std::move(Err)));
       Failed = true;
     }
   }
   return !Failed;
+}
+
+std::optional<std::string> EditCollector::applyWithin(CharSourceRange Range) {
+  auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
+  unsigned End = SM.getFileOffset(Range.getEnd());
+  StringRef Text = SM.getBufferData(FID).slice(Begin, End);
+  const FileEntry *File = SM.getFileEntryForID(FID);
+  std::string Out;
+  unsigned Done = Begin;
+  for (const Edit &E : Edits) {
+    if (E.File != File || E.Offset < Done || E.Offset + E.Length > End)
+      return std::nullopt;
+    Out += Text.slice(Done - Begin, E.Offset - Begin);
+    Out += E.Text;
+    Done = E.Offset + E.Length;
+  }
+  Out += Text.substr(Done - Begin);
+  return Out;
 }
 
 } // namespace softatomic

@@ -1,11 +1,12 @@
-//===- EditCollector.h - Edits that land in the main file's text -*- C++
-//-*-===//
+//===- EditCollector.h - Edits that land in the user's files ----*- C++ -*-===//
 //
-// Collects the rewrite's edits as offsets into the main file, and refuses,
-// with a diagnostic, every edit that would not land in the main file's own
-// text: a token spelled inside a macro definition (error at the expansion,
-// note at the spelling), or one in an #included file. A token spelled in a
-// macro argument is edited where the argument is written.
+// Collects the rewrite's edits as offsets into the user's files (the main
+// file and the headers it includes; RewriteAction inlines an edited header
+// in place of its #include), and refuses, with a diagnostic, every edit
+// that would not land in such text: a token spelled inside a macro
+// definition (error at the expansion, note at the spelling), or one in a
+// system header. A token spelled in a macro argument is edited where the
+// argument is written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Twine.h"
 #include <optional>
 #include <set>
@@ -25,6 +27,7 @@
 
 namespace clang {
 class DiagnosticsEngine;
+class FileEntry;
 class SourceManager;
 } // namespace clang
 
@@ -51,7 +54,7 @@ public:
   /// its line breaks in place, and returns it; std::nullopt when it cannot.
   std::optional<std::string> moveOut(clang::SourceRange Range,
                                      const llvm::Twine &What);
-  /// The main-file location where the token at \p Loc is written, or
+  /// The file location where the token at \p Loc is written, or
   /// std::nullopt after reporting why there is none.
   std::optional<clang::SourceLocation> fileLocation(clang::SourceLocation Loc,
                                                     const llvm::Twine &What);
@@ -59,18 +62,26 @@ public:
   /// True once some edit was refused.
   bool failed() const { return Failed; }
 
-  /// Hands the edits over as Replacements of the main file. Returns false,
+  /// Hands the edits over as Replacements, one set per file edited (an
+  /// #included file once, however often it is included). Returns false,
   /// after reporting an internal error, when two edits overlap.
-  bool finish(clang::tooling::Replacements &Out);
+  bool finish(llvm::MapVector<const clang::FileEntry *,
+                              clang::tooling::Replacements> &Out);
+
+  /// The text of the file range \p Range with every edit collected applied
+  /// (a collector of one declaration's edits), or std::nullopt when some
+  /// edit lies outside it (in a file the declaration #includes).
+  std::optional<std::string> applyWithin(clang::CharSourceRange Range);
 
 private:
   struct Edit {
+    const clang::FileEntry *File;
     unsigned Offset;
     unsigned Length;
     std::string Text;
     bool operator<(const Edit &O) const {
-      return std::tie(Offset, Length, Text) <
-             std::tie(O.Offset, O.Length, O.Text);
+      return std::tie(File, Offset, Length, Text) <
+             std::tie(O.File, O.Offset, O.Length, O.Text);
     }
   };
 
@@ -78,7 +89,8 @@ private:
            llvm::StringRef Text);
   void refuseMacro(clang::SourceLocation Original, clang::SourceLocation InBody,
                    const llvm::Twine &What);
-  void refuseIncluded(clang::SourceLocation Loc, const llvm::Twine &What);
+  void refuseSystem(clang::SourceLocation Loc, const llvm::Twine &What);
+  bool inUserFile(clang::SourceLocation FileLoc) const;
   bool firstReport(clang::SourceLocation Loc, const std::string &What);
 
   const clang::SourceManager &SM;
@@ -87,6 +99,8 @@ private:
   /// A set: an edit reached twice (a macro argument expanded twice) lands
   /// once.
   std::set<Edit> Edits;
+  /// Where each edited file was first entered: its name and its text.
+  llvm::MapVector<const clang::FileEntry *, clang::FileID> Files;
   std::set<std::pair<unsigned, std::string>> Reported;
   bool Failed = false;
 };

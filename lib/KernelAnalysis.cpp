@@ -13,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace llvm;
@@ -145,6 +146,11 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
   }
 }
 
+StringRef KernelAnalysis::contextName(const FunctionDecl *Definition) const {
+  auto It = Clones.find(Definition);
+  return It != Clones.end() ? StringRef(It->second) : Definition->getName();
+}
+
 std::string describeCall(const CallSite &Site) {
   StringRef Kind = Site.SiteKind == CallSite::Kind::Geometry   ? "geometry call"
                    : Site.SiteKind == CallSite::Kind::UserCall ? "call of"
@@ -242,8 +248,8 @@ private:
   bool needsContext(const FunctionDecl *F);
   void checkRewrittenKernel(const FunctionDecl *K);
   void checkCallers();
-  void checkIncludedFiles();
-  const FunctionDecl *plainKernelReaching(const FunctionDecl *F) const;
+  void chooseClones();
+  std::string cloneName(StringRef Name, const StringSet<> &Taken) const;
   bool needsEdit(const CallSite &Site) const;
   const FunctionInfo &info(const FunctionDecl *F) const {
     auto It = Result.Functions.find(F);
@@ -406,6 +412,17 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
                 })))
         report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();
+      // Its global atomics (an atomic_store: a read-modify-write would have
+      // made it rewritten) would run natively beside the software ones.
+      else if (Site.SiteKind == CallSite::Kind::UserCall &&
+               info(Site.Callee).IsKernel &&
+               !Result.RewrittenKernels.contains(Site.Callee) &&
+               (hasGlobalAtomic(Site.Callee) ||
+                llvm::any_of(Reach[Site.Callee], [&](const FunctionDecl *G) {
+                  return hasGlobalAtomic(G);
+                })))
+        report(Diags, Diag::AtomicKernelCalled, Site.Call->getBeginLoc())
+            << Name << K->getName();
       else
         Bad = false;
       if (!Bad)
@@ -425,72 +442,56 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
   }
 }
 
-/// The first kernel that is not rewritten and is, or reaches, \p F.
-const FunctionDecl *Analyzer::plainKernelReaching(const FunctionDecl *F) const {
-  for (const auto &Entry : Result.Functions) {
-    const FunctionDecl *K = Entry.first;
-    if (!Entry.second.IsKernel || Result.RewrittenKernels.contains(K))
-      continue;
-    auto It = Reach.find(K);
-    if (K == F || (It != Reach.end() && It->second.contains(F)))
-      return K;
-  }
-  return nullptr;
-}
-
-/// Refuses calls that the rewrite cannot give what they need: a context
-/// taker called from code without the context, and a rewritten kernel
-/// called as a function (its parameter list changes).
+/// Refuses a rewritten kernel called as a function (its parameter list
+/// changes). A context taker called from code without the context is not
+/// refused: it gets a clone (chooseClones).
 void Analyzer::checkCallers() {
-  for (const auto &Entry : Result.Functions) {
-    const FunctionDecl *F = Entry.first;
-    bool HasContext =
-        Result.RewrittenKernels.contains(F) || Result.takesContext(F);
-    for (const CallSite &Site : Entry.second.Sites) {
-      if (Site.SiteKind != CallSite::Kind::UserCall)
-        continue;
-      if (Result.RewrittenKernels.contains(Site.Callee)) {
+  for (const auto &Entry : Result.Functions)
+    for (const CallSite &Site : Entry.second.Sites)
+      if (Site.SiteKind == CallSite::Kind::UserCall &&
+          Result.RewrittenKernels.contains(Site.Callee)) {
         report(Diags, Diag::RewrittenKernelCalled, Site.Call->getBeginLoc())
-            << Site.Callee->getName() << F->getName();
-        Failed = true;
-      } else if (!HasContext && Result.takesContext(Site.Callee)) {
-        if (const FunctionDecl *K = plainKernelReaching(F))
-          report(Diags, Diag::CalledFromPlainKernel, Site.Call->getBeginLoc())
-              << Site.Callee->getName() << K->getName();
-        else
-          report(Diags, Diag::CalledFromUnreached, Site.Call->getBeginLoc())
-              << Site.Callee->getName() << F->getName();
+            << Site.Callee->getName() << Entry.first->getName();
         Failed = true;
       }
-    }
-  }
 }
 
-/// The rewritten source must be self-contained: code that needs edits has
-/// to be the main file's own. One error per function, at the reason.
-void Analyzer::checkIncludedFiles() {
-  SmallVector<const FunctionDecl *, 8> Edited(Result.RewrittenKernels.begin(),
-                                              Result.RewrittenKernels.end());
-  Edited.append(Result.ContextFunctions.begin(), Result.ContextFunctions.end());
-  for (const FunctionDecl *F : Edited) {
-    SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
-    if (SM.getFileID(Loc) == SM.getMainFileID())
-      continue;
-    // The most telling reason first: a global atomic, then any other call
-    // that needs an edit, else the function itself.
-    const CallSite *Reason = nullptr;
-    for (const CallSite &Site : info(F).Sites)
-      if (Site.isGlobalAtomic() || (!Reason && needsEdit(Site)))
-        if (!Reason || !Reason->isGlobalAtomic())
-          Reason = &Site;
-    if (!Reason)
-      report(Diags, Diag::InIncludedFile, F->getLocation())
-          << ("function '" + F->getName() + "'").str();
-    else
-      report(Diags, Diag::InIncludedFile, Reason->Call->getBeginLoc())
-          << describeCall(*Reason);
-    Failed = true;
+/// The clone's name for a function named \p Name: in the runtime's reserved
+/// `__sa_` space, under a prefix the runtime does not use, and different
+/// from every identifier the parse saw (the user's own `__sa_fn_` names
+/// included) and from the clones named before (\p Taken).
+std::string Analyzer::cloneName(StringRef Name,
+                                const StringSet<> &Taken) const {
+  std::string Base = ("__sa_fn_" + Name).str();
+  std::string Candidate = Base;
+  for (unsigned N = 2; Ctx.Idents.find(Candidate) != Ctx.Idents.end() ||
+                       Taken.contains(Candidate);
+       ++N)
+    Candidate = Base + "_" + std::to_string(N);
+  return Candidate;
+}
+
+/// docs/REWRITE.md, "Functions in two forms": a context taker that code
+/// without the context also reaches keeps its definition for that code, and
+/// rewritten code calls a clone. Code without the context is every kernel
+/// that is not rewritten, every function no rewritten kernel reaches, and,
+/// through calls, everything they reach.
+void Analyzer::chooseClones() {
+  SetVector<const FunctionDecl *> Plain;
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *F = Entry.first;
+    bool Rewritten = Entry.second.IsKernel ? Result.RewrittenKernels.contains(F)
+                                           : RewrittenReach.contains(F);
+    if (!Rewritten && Plain.insert(F))
+      reachFrom(F, Plain);
   }
+  StringSet<> Taken;
+  for (const FunctionDecl *F : Result.ContextFunctions)
+    if (Plain.contains(F)) {
+      std::string Name = cloneName(F->getName(), Taken);
+      Taken.insert(Name);
+      Result.Clones[F] = std::move(Name);
+    }
 }
 
 std::optional<KernelAnalysis> Analyzer::run() {
@@ -524,7 +525,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
   for (const FunctionDecl *K : Result.RewrittenKernels)
     checkRewrittenKernel(K);
   checkCallers();
-  checkIncludedFiles();
+  chooseClones();
   if (Failed)
     return std::nullopt;
 

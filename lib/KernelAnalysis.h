@@ -3,9 +3,10 @@
 // The decisions of docs/REWRITE.md, "Which kernels and functions change":
 // the calls that matter in every function defined in the user's files, the
 // call graph between those functions, the kernels that reach a global
-// atomic (rewritten), the functions that take the runtime context, and the
-// constructs this version refuses (recursion, unsupported atomics, context
-// takers called from kernels that are not rewritten, ...).
+// atomic (rewritten), the functions that take the runtime context (and,
+// of those, the ones that code without the context calls too, which get a
+// rewritten copy), and the constructs this version refuses (recursion,
+// unsupported atomics, ...).
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +102,11 @@ struct KernelAnalysis {
   llvm::SetVector<const clang::FunctionDecl *> RewrittenKernels;
   /// The non-kernel functions that take the context, in source order.
   llvm::SetVector<const clang::FunctionDecl *> ContextFunctions;
+  /// Of those, the ones that code without the context (a kernel that is not
+  /// rewritten, a function no rewritten kernel reaches) calls too: their
+  /// definition stays as written, and rewritten code calls a copy by this
+  /// reserved name (docs/REWRITE.md, "Functions in two forms").
+  llvm::MapVector<const clang::FunctionDecl *, std::string> Clones;
   /// Per rewritten kernel: the global atomic call sites it reaches.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
   /// Per rewritten kernel: of those, the sites deferred (__sa_nr_).
@@ -112,6 +118,10 @@ struct KernelAnalysis {
   bool takesContext(const clang::FunctionDecl *Definition) const {
     return ContextFunctions.contains(Definition);
   }
+
+  /// The name rewritten code calls \p Definition by: its clone's when it
+  /// has one, else its own.
+  llvm::StringRef contextName(const clang::FunctionDecl *Definition) const;
 };
 
 /// Analyses the translation unit of \p Ctx. Returns std::nullopt after

@@ -9,7 +9,9 @@
 
 #include "DeviceRuntime.h"
 #include "Diagnostics.h"
+#include "IncludeInliner.h"
 #include "KernelAnalysis.h"
+#include "LineDirectives.h"
 #include "Manifest.h"
 #include "RewriteEdits.h"
 #include "Rewriter.h"
@@ -19,6 +21,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -30,17 +33,6 @@ namespace softatomic {
 static std::string clStdName(const LangOptions &LO) {
   return "CL" + std::to_string(LO.OpenCLVersion / 100) + "." +
          std::to_string(LO.OpenCLVersion % 100 / 10);
-}
-
-/// \p Name as the body of a C string literal (for `#line`).
-static std::string quoteForLine(StringRef Name) {
-  std::string Quoted;
-  for (char C : Name) {
-    if (C == '\\' || C == '"')
-      Quoted += '\\';
-    Quoted += C;
-  }
-  return Quoted;
 }
 
 /// The manifest of the kernels \p Analysis rewrites.
@@ -66,8 +58,11 @@ namespace {
 
 class RewriteConsumer : public ASTConsumer {
 public:
-  RewriteConsumer(const RewriteOptions &Options, RewriteResult &Result)
-      : Options(Options), Result(Result) {}
+  RewriteConsumer(const RewriteOptions &Options, RewriteResult &Result,
+                  Preprocessor &PP)
+      : Options(Options), Result(Result), PP(PP) {
+    PP.addPPCallbacks(recordIncludes(PP.getSourceManager(), Includes));
+  }
   RewriteConsumer(const RewriteConsumer &) = delete;
   RewriteConsumer &operator=(const RewriteConsumer &) = delete;
 
@@ -76,6 +71,9 @@ public:
 private:
   const RewriteOptions &Options;
   RewriteResult &Result;
+  Preprocessor &PP;
+  /// The #include directives of the user's files, in the parse's order.
+  std::vector<IncludeDirective> Includes;
 };
 
 void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -105,9 +103,15 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     return;
   }
 
-  tooling::Replacements Edits;
-  if (!buildRewriteEdits(Ctx, *Analysis, Edits))
+  MapVector<const FileEntry *, tooling::Replacements> FileEdits;
+  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits))
     return;
+  std::optional<tooling::Replacements> MainEdits =
+      inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes,
+                          FileEdits, Options.InputName);
+  if (!MainEdits)
+    return;
+  tooling::Replacements &Edits = *MainEdits;
   Expected<std::string> Edited = tooling::applyAllReplacements(Input, Edits);
   if (!Edited) {
     report(Diags, Diag::InternalError,
@@ -127,7 +131,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Prefix += Runtime;
   if (!Runtime.ends_with("\n"))
     Prefix += '\n';
-  Prefix += "#line 1 \"" + quoteForLine(Options.InputName) + "\"\n";
+  Prefix += lineDirective(1, Options.InputName) + "\n";
 
   Result.Output = Prefix + *Edited;
   Result.Input = Input.str();
@@ -146,9 +150,10 @@ public:
       : Options(Options), Result(Result) {}
 
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<RewriteConsumer>(Options, Result);
+    return std::make_unique<RewriteConsumer>(Options, Result,
+                                             CI.getPreprocessor());
   }
 
   void ExecuteAction() override {

@@ -4,6 +4,7 @@
 #include "Diagnostics.h"
 #include "EditCollector.h"
 #include "KernelAnalysis.h"
+#include "LineDirectives.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -108,25 +109,35 @@ private:
 
 class EditBuilder {
 public:
-  EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis)
+  EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis,
+              StringRef MainName)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        Analysis(Analysis), Edits(SM, Ctx.getLangOpts(), Diags) {}
+        Analysis(Analysis), MainName(MainName),
+        Edits(SM, Ctx.getLangOpts(), Diags) {}
   EditBuilder(const EditBuilder &) = delete;
   EditBuilder &operator=(const EditBuilder &) = delete;
 
-  bool run(tooling::Replacements &Out);
+  bool run(MapVector<const FileEntry *, tooling::Replacements> &Out);
 
 private:
-  void editParameters(const FunctionDecl *FD, StringRef Parameters);
+  void editParameters(const FunctionDecl *FD, StringRef Parameters,
+                      EditCollector &Out);
   void editKernelBody(const FunctionDecl *Kernel);
-  void editCalls(const FunctionInfo &Info);
-  void addContextArgument(const CallExpr *Call, const Twine &What);
+  void editCalls(const FunctionInfo &Info, EditCollector &Out);
+  void addContextArgument(const CallExpr *Call, const Twine &What,
+                          EditCollector &Out);
+  void addClone(const FunctionDecl *Decl, StringRef Name);
+  std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
 
   ASTContext &Ctx;
   const SourceManager &SM;
   DiagnosticsEngine &Diags;
   const KernelAnalysis &Analysis;
+  /// What `#line` calls the main file.
+  StringRef MainName;
   EditCollector Edits;
+  /// The copies of functions in two forms, by where they go.
+  MapVector<SourceLocation, std::string> CloneTexts;
   /// Set by refusals that are not the collector's.
   bool Failed = false;
 };
@@ -134,7 +145,8 @@ private:
 /// Appends \p Parameters to the parameter list of the declaration \p FD:
 /// after a comma when it has parameters, in place of `void` for `(void)`,
 /// alone for `()`.
-void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters) {
+void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters,
+                                 EditCollector &Out) {
   std::string What = ("parameter list of '" + FD->getName() + "'").str();
   FunctionTypeLoc Proto = FD->getFunctionTypeLoc();
   if (!Proto) {
@@ -144,17 +156,17 @@ void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters) {
     return;
   }
   if (FD->getNumParams() > 0) {
-    Edits.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What);
+    Out.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What);
     return;
   }
   std::optional<SourceLocation> LParen =
-      Edits.fileLocation(Proto.getLParenLoc(), What);
+      Out.fileLocation(Proto.getLParenLoc(), What);
   if (!LParen)
     return;
   std::optional<Token> First =
       Lexer::findNextToken(*LParen, SM, Ctx.getLangOpts());
   if (First && First->is(tok::r_paren)) {
-    Edits.insertBefore(Proto.getRParenLoc(), Parameters, What);
+    Out.insertBefore(Proto.getRParenLoc(), Parameters, What);
     return;
   }
   std::optional<Token> Next =
@@ -162,7 +174,7 @@ void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters) {
             : std::nullopt;
   if (First && First->is(tok::raw_identifier) &&
       First->getRawIdentifier() == "void" && Next && Next->is(tok::r_paren)) {
-    Edits.replaceToken(First->getLocation(), Parameters, What);
+    Out.replaceToken(First->getLocation(), Parameters, What);
     return;
   }
   // `(VOID)` with a macro, say: nothing sure to replace.
@@ -219,15 +231,16 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
                      "closing brace of kernel '" + Name + "'");
 }
 
-void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What) {
-  Edits.insertBefore(Call->getRParenLoc(),
-                     Call->getNumArgs() ? (", " + ContextArgument).str()
-                                        : ContextArgument.str(),
-                     What);
+void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
+                                     EditCollector &Out) {
+  Out.insertBefore(Call->getRParenLoc(),
+                   Call->getNumArgs() ? (", " + ContextArgument).str()
+                                      : ContextArgument.str(),
+                   What);
 }
 
 /// Atomics, geometry calls and calls of context takers in \p Info.
-void EditBuilder::editCalls(const FunctionInfo &Info) {
+void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
   for (const CallSite &Site : Info.Sites) {
     std::string What = describeCall(Site);
     switch (Site.SiteKind) {
@@ -236,31 +249,137 @@ void EditBuilder::editCalls(const FunctionInfo &Info) {
         continue; // __local: left alone; the rest was refused before.
       [[fallthrough]];
     case CallSite::Kind::Geometry:
-      Edits.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What);
-      addContextArgument(Site.Call, What);
+      Out.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What);
+      addContextArgument(Site.Call, What, Out);
       break;
     case CallSite::Kind::UserCall:
-      if (Analysis.takesContext(Site.Callee))
-        addContextArgument(Site.Call,
-                           What + ", which takes the softatomic context,");
+      if (!Analysis.takesContext(Site.Callee))
+        break;
+      if (Analysis.Clones.count(Site.Callee))
+        Out.replaceToken(calleeNameLoc(Site.Call),
+                         Analysis.contextName(Site.Callee), What);
+      addContextArgument(Site.Call,
+                         What + ", which takes the softatomic context,", Out);
       break;
     }
   }
 }
 
-bool EditBuilder::run(tooling::Replacements &Out) {
+/// The ';' that ends the declaration whose last token (so far) is at
+/// \p Loc: the first one outside parentheses, brackets and braces.
+std::optional<SourceLocation>
+EditBuilder::endOfDeclaration(SourceLocation Loc) const {
+  int Depth = 0;
+  for (std::optional<Token> T =
+           Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+       T && !T->is(tok::eof);
+       T = Lexer::findNextToken(T->getLocation(), SM, Ctx.getLangOpts())) {
+    if (T->isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T->isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && T->is(tok::semi))
+      return T->getLocation();
+    if (Depth < 0)
+      break;
+  }
+  return std::nullopt;
+}
+
+/// docs/REWRITE.md, "Functions in two forms": a copy of \p Decl (a
+/// prototype or the definition of a cloned function) named \p Name, with
+/// the edits of a function that takes the context, right after \p Decl,
+/// which stays as written. `#line` directives around the copy keep the
+/// lines of both the copy and the text after it.
+void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
+  std::string What = ("copy of '" + Decl->getName() + "'").str();
+  const LangOptions &LO = Ctx.getLangOpts();
+  EditCollector Copy(SM, LO, Diags);
+  editParameters(Decl, ContextParameter, Copy);
+  Copy.replaceToken(Decl->getLocation(), Name, What);
+  if (Decl->doesThisDeclarationHaveABody())
+    editCalls(Analysis.Functions.find(Decl)->second, Copy);
+  if (Copy.failed()) {
+    Failed = true;
+    return;
+  }
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Decl->getSourceRange()), SM, LO);
+  if (Range.isInvalid()) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName() << "it is not written out in the file";
+    Failed = true;
+    return;
+  }
+  std::optional<std::string> Text = Copy.applyWithin(Range);
+  if (!Text) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName() << "part of its text is in an #included file";
+    Failed = true;
+    return;
+  }
+  // A prototype's copy goes after the ';' that ends its declaration (which
+  // may declare other names after it: `int f(int), g(int);`).
+  SourceLocation Last =
+      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO);
+  if (!Decl->doesThisDeclarationHaveABody()) {
+    std::optional<SourceLocation> Semi = endOfDeclaration(Last);
+    if (!Semi) {
+      report(Diags, Diag::CannotClone, Decl->getLocation())
+          << Decl->getName() << "no ';' ends this declaration in its file";
+      Failed = true;
+      return;
+    }
+    Last = *Semi;
+    *Text += ";";
+  }
+  // After the declaration's line when nothing else is written on it (no
+  // blank line left behind), else right after the declaration, the rest of
+  // its line then on a line of its own that `#line` numbers.
+  auto [File, LastOffset] = SM.getDecomposedLoc(Last);
+  StringRef Buffer = SM.getBufferData(File);
+  size_t After = LastOffset + Lexer::MeasureTokenLength(Last, SM, LO);
+  size_t LineEnd = std::min(Buffer.find_first_of("\r\n", After), Buffer.size());
+  bool RestBlank = Buffer.slice(After, LineEnd).trim().empty();
+  unsigned LastLine = SM.getSpellingLineNumber(Last);
+  std::string LineName = lineFileName(SM, File, MainName);
+  StringRef Break = lineBreakOf(Buffer);
+  std::string Clone =
+      (Break +
+       lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
+       Break + *Text + Break +
+       lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
+          .str();
+  // Copies of several names of one declaration (`int f(int), g(int);`) go
+  // to one place, in the order of their functions.
+  if (RestBlank)
+    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Clone;
+  else
+    CloneTexts[SM.getComposedLoc(File, After)] += Clone + Break.str();
+}
+
+bool EditBuilder::run(
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
     // Prototypes too: a kernel declared before its definition must agree.
     for (const FunctionDecl *Decl : Kernel->redecls())
-      editParameters(Decl, KernelParameters);
+      editParameters(Decl, KernelParameters, Edits);
     editKernelBody(Kernel);
-    editCalls(Analysis.Functions.find(Kernel)->second);
+    editCalls(Analysis.Functions.find(Kernel)->second, Edits);
   }
   for (const FunctionDecl *F : Analysis.ContextFunctions) {
+    auto Clone = Analysis.Clones.find(F);
+    if (Clone != Analysis.Clones.end()) {
+      for (const FunctionDecl *Decl : F->redecls())
+        addClone(Decl, Clone->second);
+      continue;
+    }
     for (const FunctionDecl *Decl : F->redecls())
-      editParameters(Decl, ContextParameter);
-    editCalls(Analysis.Functions.find(F)->second);
+      editParameters(Decl, ContextParameter, Edits);
+    editCalls(Analysis.Functions.find(F)->second, Edits);
   }
+  for (const auto &[Loc, Text] : CloneTexts)
+    Edits.insertBefore(Loc, Text, "copy of a function");
   if (Failed || Edits.failed())
     return false;
   return Edits.finish(Out);
@@ -268,9 +387,10 @@ bool EditBuilder::run(tooling::Replacements &Out) {
 
 } // namespace
 
-bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
-                       tooling::Replacements &Out) {
-  return EditBuilder(Ctx, Analysis).run(Out);
+bool buildRewriteEdits(
+    ASTContext &Ctx, const KernelAnalysis &Analysis, StringRef MainName,
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
+  return EditBuilder(Ctx, Analysis, MainName).run(Out);
 }
 
 } // namespace softatomic

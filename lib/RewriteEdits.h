@@ -3,7 +3,8 @@
 // Turns the decisions of KernelAnalysis into the text edits of
 // docs/REWRITE.md, "The edits": parameters, prologue, hoisted __local
 // declarations, epilogue, early returns, atomics, geometry and calls of
-// functions that take the context.
+// functions that take the context; and the copies of functions in two
+// forms ("Functions in two forms").
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,20 +12,25 @@
 #define SOFTATOMIC_REWRITEEDITS_H
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace clang {
 class ASTContext;
+class FileEntry;
 } // namespace clang
 
 namespace softatomic {
 
 struct KernelAnalysis;
 
-/// Collects every edit for \p Analysis into \p Out. Returns false, after
-/// reporting each reason, when some edit cannot be made; \p Out then holds
-/// nothing that may be applied.
+/// Collects every edit for \p Analysis into \p Out, per file edited (the
+/// main file, #included headers). \p MainName is what `#line` directives
+/// call the main file. Returns false, after reporting each reason, when
+/// some edit cannot be made; \p Out then holds nothing that may be applied.
 bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
-                       clang::tooling::Replacements &Out);
+                       llvm::StringRef MainName,
+                       llvm::MapVector<const clang::FileEntry *,
+                                       clang::tooling::Replacements> &Out);
 
 } // namespace softatomic
 

@@ -16,10 +16,11 @@ for test in test/exec/*.cl; do
   name=$(basename "$test" .cl)
   grep -q 'REQUIRES: pocl' "$test" && continue # relies on PoCL (see the test)
   # The rewriter's options as the test's own RUN line gives them.
-  read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite %s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2|p' "$test" | head -1)
+  # (%S, the test's directory, as in lit: include_header.cl's -I.)
+  read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite %s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2|p' "$test" | head -1 | sed -e "s|%S|test/exec|g")
   "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl" "${opts[@]}"
   grep -E '^// RUN: .*sa-difftest ' "$test" | sed -e 's|^// RUN: ||' \
-    -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" \
+    -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" -e "s|%S|test/exec|g" \
     -e 's/ *|.*$//' -e 's|sa-difftest |build-gpu/bin/sa-difftest |' >>.gpu/exec-cases.txt
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
