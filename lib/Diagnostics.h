@@ -28,6 +28,9 @@ enum class Diag {
   ReturnWithValue,          ///< %0: kernel
   InMacroDefinition,        ///< %0: what, %1: macro
   NoteSpelledInMacro,       ///< %0: macro
+  MacroExpansionsDisagree,  ///< %0: what, %1: macro, %2/%3: edits here/there
+  NoteOtherExpansion,       ///< %0: macro
+  PastedInMacro,            ///< %0: what, %1: macro
   InIncludedFile,           ///< %0: what
   NoteReachedFrom,          ///< %0: function, %1: rewritten kernel
   MixedLocalDeclaration,    ///< %0: variable, %1: kernel

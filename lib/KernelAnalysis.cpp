@@ -3,6 +3,7 @@
 #include "KernelAnalysis.h"
 #include "DeferredSites.h"
 #include "Diagnostics.h"
+#include "MacroBodies.h"
 #include "UniformSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -132,6 +133,13 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
     Site.RuntimeName =
         runtimeAtomicName(*Builtin, Call->getNumArgs(), IsSigned, Space);
   }
+}
+
+SourceLocation calleeNameLoc(const CallExpr *Call) {
+  if (const auto *Ref =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    return Ref->getLocation();
+  return SourceLocation();
 }
 
 std::string describeCall(const CallSite &Site) {
@@ -535,6 +543,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
           isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
           WholeGroup.reached(Site.Call, K))
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
+  unifyMacroSpelledForms(Result, SM);
 
   for (const FunctionDecl *K : Result.RewrittenKernels) {
     unsigned Count = 0;

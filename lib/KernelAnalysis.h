@@ -80,6 +80,10 @@ struct CallSite {
 /// 'get_global_id'", "call of 'helper'".
 std::string describeCall(const CallSite &Site);
 
+/// The location of the name in \p Call's callee (`atom_add` in
+/// `atom_add(p, 1)`), or an invalid location when it has none.
+clang::SourceLocation calleeNameLoc(const clang::CallExpr *Call);
+
 /// A function defined in the user's files (main file or a user header).
 struct FunctionInfo {
   const clang::FunctionDecl *Definition = nullptr;

@@ -4,6 +4,7 @@
 #include "Diagnostics.h"
 #include "EditCollector.h"
 #include "KernelAnalysis.h"
+#include "MacroBodies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -51,15 +52,6 @@ static const NamedDecl *nonLocalDecl(const DeclStmt *DS) {
       return VD;
   }
   return nullptr;
-}
-
-/// The location of the name in \p Call's callee (`atom_add` in
-/// `atom_add(p, 1)`), or an invalid location when it has none.
-static SourceLocation calleeNameLoc(const CallExpr *Call) {
-  if (const auto *Ref =
-          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    return Ref->getLocation();
-  return SourceLocation();
 }
 
 namespace {
@@ -210,7 +202,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   for (const ReturnStmt *Return :
        Analysis.Functions.find(Kernel)->second.Returns) {
     Edits.replaceToken(Return->getReturnLoc(), EarlyReturn,
-                       "'return' in kernel '" + Name + "'");
+                       "'return' in kernel '" + Name + "'",
+                       EditCollector::InMacroBody::EditDefinition);
     RewroteReturn = true;
   }
   std::string End =
@@ -223,7 +216,7 @@ void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What) {
   Edits.insertBefore(Call->getRParenLoc(),
                      Call->getNumArgs() ? (", " + ContextArgument).str()
                                         : ContextArgument.str(),
-                     What);
+                     What, EditCollector::InMacroBody::EditDefinition);
 }
 
 /// Atomics, geometry calls and calls of context takers in \p Info.
@@ -236,7 +229,8 @@ void EditBuilder::editCalls(const FunctionInfo &Info) {
         continue; // __local: left alone; the rest was refused before.
       [[fallthrough]];
     case CallSite::Kind::Geometry:
-      Edits.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What);
+      Edits.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What,
+                         EditCollector::InMacroBody::EditDefinition);
       addContextArgument(Site.Call, What);
       break;
     case CallSite::Kind::UserCall:
@@ -261,6 +255,9 @@ bool EditBuilder::run(tooling::Replacements &Out) {
       editParameters(Decl, ContextParameter);
     editCalls(Analysis.Functions.find(F)->second);
   }
+  // An edit in a macro definition holds for all its expansions.
+  if (!checkMacroBodyEdits(Ctx, Edits.macroBodyEdits()))
+    Failed = true;
   if (Failed || Edits.failed())
     return false;
   return Edits.finish(Out);
