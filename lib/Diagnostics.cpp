@@ -76,6 +76,8 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "%0 is made by token pasting ('##') in macro '%1' and "
                         "cannot be rewritten: its text is written nowhere");
+  case Diag::NoteGenericPointer:
+    return customDiagID(D, Note, "%0");
   case Diag::NoteOtherExpansion:
     return customDiagID(D, Note, "the other expansion of macro '%0' is here");
   case Diag::InIncludedFile:

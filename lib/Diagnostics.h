@@ -31,6 +31,7 @@ enum class Diag {
   MacroExpansionsDisagree,  ///< %0: what, %1: macro, %2/%3: edits here/there
   NoteOtherExpansion,       ///< %0: macro
   PastedInMacro,            ///< %0: what, %1: macro
+  NoteGenericPointer,       ///< %0: why a generic pointer is not proved
   InIncludedFile,           ///< %0: what
   NoteReachedFrom,          ///< %0: function, %1: rewritten kernel
   MixedLocalDeclaration,    ///< %0: variable, %1: kernel

@@ -61,6 +61,11 @@ struct CallSite {
   /// The replacement callee name: "__sa_atomic_add_uint" for a global
   /// atomic, "__sa_get_global_id" for a geometry call; else empty.
   std::string RuntimeName;
+  /// A global atomic whose pointer is generic, proved __global: the
+  /// pointer type its argument is cast to ("__global atomic_int *").
+  std::string GlobalCast;
+  /// An Unprovable generic pointer: why, outermost step first.
+  std::vector<std::pair<clang::SourceLocation, std::string>> Unproved;
 
   /// A global atomic that makes the kernel reaching it rewritten: a
   /// read-modify-write (not atomic_store).

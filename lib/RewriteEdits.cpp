@@ -229,6 +229,13 @@ void EditBuilder::editCalls(const FunctionInfo &Info) {
         continue; // __local: left alone; the rest was refused before.
       [[fallthrough]];
     case CallSite::Kind::Geometry:
+      if (!Site.GlobalCast.empty()) {
+        // Proved __global through the generic address space: say so.
+        const Expr *Pointer = Site.Call->getArg(0);
+        Edits.insertBefore(Pointer->getBeginLoc(),
+                           "(" + Site.GlobalCast + ")(", What);
+        Edits.insertAfter(Pointer->getEndLoc(), ")", What);
+      }
       Edits.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What,
                          EditCollector::InMacroBody::EditDefinition);
       addContextArgument(Site.Call, What);

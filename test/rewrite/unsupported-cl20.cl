@@ -1,7 +1,8 @@
 // OpenCL 2.0 atomics in a rewritten kernel that the runtime cannot carry
-// out: an atomic whose pointer is generic (its address space cannot be
-// proved, and a native global atomic would bypass the software ones), and
-// 64-bit or float atomic objects. atomic_int and atomic_uint on __global
+// out: an atomic whose pointer is generic and cannot be proved __global or
+// __local (a native global atomic would bypass the software ones; the
+// notes say why: generic-proofs.cl has every reason), and 64-bit or float
+// atomic objects. atomic_int and atomic_uint on __global
 // memory are rewritten (cl20-atomics.cl), __local ones left alone, and a
 // 64-bit atomic_store stays native (no software atomic can act on it).
 // RUN: rm -f %t.out
@@ -26,5 +27,10 @@ __kernel void k(__global int *c, __global atomic_int *a,
 // CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: error: 'atomic_exchange' on a global 'atomic_float' cannot be rewritten: software atomics support only 32-bit 'int' and 'uint' in this version
   atomic_store(l, 2);
   generic_add(a);
-  generic_store(a);
+  generic_add(&loc);
+// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: note: the pointer comes from parameter 'p' of 'generic_add', and this call passes a __local pointer where another passes a __global one
+  atomic_int mine;
+  generic_store(&mine);
+// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-1]]:3: note: the pointer comes from parameter 'p' of 'generic_store', and this call passes a pointer that is not provably __global or __local
+// CHECK-DAG: {{.*}}unsupported-cl20.cl:[[@LINE-2]]:17: note: the pointer here points to __private memory
 }
