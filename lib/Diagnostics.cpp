@@ -64,6 +64,19 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
                         "cannot be rewritten in this version");
   case Diag::NoteSpelledInMacro:
     return customDiagID(D, Note, "spelled here, in macro '%0'");
+  case Diag::MacroExpansionsDisagree:
+    return customDiagID(D, Error,
+                        "%0 is spelled in the definition of macro '%1', whose "
+                        "expansions need different edits of it: here it %2, "
+                        "in another expansion it %3");
+  case Diag::PastedInMacro:
+    return customDiagID(D, Error,
+                        "%0 is made by token pasting ('##') in macro '%1' and "
+                        "cannot be rewritten: its text is written nowhere");
+  case Diag::NoteGenericPointer:
+    return customDiagID(D, Note, "%0");
+  case Diag::NoteOtherExpansion:
+    return customDiagID(D, Note, "the other expansion of macro '%0' is here");
   case Diag::InSystemHeader:
     return customDiagID(D, Error,
                         "%0 is in a system header and cannot be rewritten");

@@ -27,6 +27,10 @@ enum class Diag {
   ReturnWithValue,          ///< %0: kernel
   InMacroDefinition,        ///< %0: what, %1: macro
   NoteSpelledInMacro,       ///< %0: macro
+  MacroExpansionsDisagree,  ///< %0: what, %1: macro, %2/%3: edits here/there
+  NoteOtherExpansion,       ///< %0: macro
+  PastedInMacro,            ///< %0: what, %1: macro
+  NoteGenericPointer,       ///< %0: why a generic pointer is not proved
   InSystemHeader,           ///< %0: what
   IncludeNotInlined,        ///< %0: header, %1: why
   NoteReachedFrom,          ///< %0: function, %1: rewritten kernel

@@ -2,6 +2,7 @@
 
 #include "EditCollector.h"
 #include "Diagnostics.h"
+#include "MacroBodies.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
@@ -26,6 +27,16 @@ void EditCollector::refuseMacro(SourceLocation Original, SourceLocation InBody,
   std::string Text = What.str();
   if (!firstReport(Expansion, Text))
     return;
+  if (InBody.isMacroID() &&
+      SM.isWrittenInScratchSpace(SM.getSpellingLoc(InBody))) {
+    // Made by ##: the pasted token is written nowhere; its operands are.
+    SourceLocation Operand = SM.getImmediateExpansionRange(InBody).getBegin();
+    StringRef Macro = Lexer::getImmediateMacroName(Operand, SM, LO);
+    report(Diags, Diag::PastedInMacro, Expansion) << Text << Macro;
+    report(Diags, Diag::NoteSpelledInMacro, SM.getSpellingLoc(Operand))
+        << Macro;
+    return;
+  }
   StringRef Macro = Lexer::getImmediateMacroName(InBody, SM, LO);
   report(Diags, Diag::InMacroDefinition, Expansion) << Text << Macro;
   report(Diags, Diag::NoteSpelledInMacro, SM.getSpellingLoc(InBody)) << Macro;
@@ -47,21 +58,31 @@ bool EditCollector::inUserFile(SourceLocation FileLoc) const {
 
 std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
                                                           const Twine &What) {
+  SourceLocation InBody;
+  return resolve(Loc, What, InMacroBody::Refuse, InBody);
+}
+
+std::optional<SourceLocation>
+EditCollector::resolve(SourceLocation Loc, const Twine &What,
+                       InMacroBody Macro, SourceLocation &InBody) {
   if (Loc.isInvalid()) {
     Failed = true;
     report(Diags, Diag::InternalError, Loc)
         << ("no source location for " + What).str();
     return std::nullopt;
   }
-  SourceLocation L = Loc;
-  // Walk out through macro arguments: a token passed as an argument is
-  // written at the invocation, which may itself be another macro's argument.
-  while (L.isMacroID()) {
-    if (!SM.isMacroArgExpansion(L)) {
+  SourceLocation L = outOfMacroArguments(SM, Loc);
+  if (L.isMacroID()) {
+    SourceLocation Spelling = SM.getSpellingLoc(L);
+    // Edited in the definition: only the main file's own text, and not a
+    // token that ## or # made (it is written nowhere).
+    if (Macro == InMacroBody::Refuse || SM.isWrittenInScratchSpace(Spelling) ||
+        SM.getFileID(Spelling) != SM.getMainFileID()) {
       refuseMacro(Loc, L, What);
       return std::nullopt;
     }
-    L = SM.getImmediateSpellingLoc(L);
+    InBody = L;
+    return Spelling;
   }
   if (SM.isWrittenInScratchSpace(L)) { // made by ## or #
     refuseMacro(Loc, Loc, What);
@@ -82,16 +103,27 @@ void EditCollector::add(SourceLocation FileLoc, unsigned Length,
   Edits.insert({File, SM.getFileOffset(FileLoc), Length, Text.str()});
 }
 
+void EditCollector::addAt(SourceLocation Loc, StringRef Text,
+                          const Twine &What, InMacroBody Macro,
+                          bool ReplaceToken) {
+  SourceLocation InBody;
+  std::optional<SourceLocation> L = resolve(Loc, What, Macro, InBody);
+  if (!L)
+    return;
+  unsigned Length = ReplaceToken ? Lexer::MeasureTokenLength(*L, SM, LO) : 0;
+  add(*L, Length, Text);
+  if (InBody.isValid())
+    MacroEdits.push_back({*L, InBody, Length, Text.str(), What.str()});
+}
+
 void EditCollector::replaceToken(SourceLocation Loc, StringRef Text,
-                                 const Twine &What) {
-  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
-    add(*L, Lexer::MeasureTokenLength(*L, SM, LO), Text);
+                                 const Twine &What, InMacroBody Macro) {
+  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/true);
 }
 
 void EditCollector::insertBefore(SourceLocation Loc, StringRef Text,
-                                 const Twine &What) {
-  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
-    add(*L, 0, Text);
+                                 const Twine &What, InMacroBody Macro) {
+  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/false);
 }
 
 void EditCollector::insertAfter(SourceLocation Loc, StringRef Text,

@@ -6,13 +6,17 @@
 // that would not land in such text: a token spelled inside a macro
 // definition (error at the expansion, note at the spelling), or one in a
 // system header. A token spelled in a macro argument is edited where the
-// argument is written.
+// argument is written. Where the caller allows it, a token spelled in the
+// body of a macro defined in the main file is edited in the definition,
+// and the edit is kept for checkMacroBodyEdits (MacroBodies.h), which sees
+// that every expansion needs it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SOFTATOMIC_EDITCOLLECTOR_H
 #define SOFTATOMIC_EDITCOLLECTOR_H
 
+#include "MacroBodies.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -40,13 +44,18 @@ public:
   EditCollector(const EditCollector &) = delete;
   EditCollector &operator=(const EditCollector &) = delete;
 
+  /// Whether a token spelled in a macro's body may be edited there.
+  enum class InMacroBody { Refuse, EditDefinition };
+
   /// Replaces the token at \p Loc by \p Text. \p What names the token in a
   /// diagnostic ("global atomic 'atom_add'").
   void replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
-                    const llvm::Twine &What);
+                    const llvm::Twine &What,
+                    InMacroBody Macro = InMacroBody::Refuse);
   /// Inserts \p Text right before the token at \p Loc.
   void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text,
-                    const llvm::Twine &What);
+                    const llvm::Twine &What,
+                    InMacroBody Macro = InMacroBody::Refuse);
   /// Inserts \p Text right after the token at \p Loc.
   void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text,
                    const llvm::Twine &What);
@@ -61,6 +70,11 @@ public:
 
   /// True once some edit was refused.
   bool failed() const { return Failed; }
+
+  /// The edits made in macro definitions, one per expansion that asked.
+  llvm::ArrayRef<MacroBodyEdit> macroBodyEdits() const {
+    return MacroEdits;
+  }
 
   /// Hands the edits over as Replacements, one set per file edited (an
   /// #included file once, however often it is included). Returns false,
@@ -87,6 +101,16 @@ private:
 
   void add(clang::SourceLocation FileLoc, unsigned Length,
            llvm::StringRef Text);
+  /// Like fileLocation; with \p Macro EditDefinition a token spelled in the
+  /// body of a main-file macro resolves to its spelling, and \p InBody is
+  /// set to its macro location.
+  std::optional<clang::SourceLocation>
+  resolve(clang::SourceLocation Loc, const llvm::Twine &What,
+          InMacroBody Macro, clang::SourceLocation &InBody);
+  /// Replaces the token at \p Loc by \p Text, or inserts \p Text before
+  /// it, remembering an edit made in a macro definition.
+  void addAt(clang::SourceLocation Loc, llvm::StringRef Text,
+             const llvm::Twine &What, InMacroBody Macro, bool ReplaceToken);
   void refuseMacro(clang::SourceLocation Original, clang::SourceLocation InBody,
                    const llvm::Twine &What);
   void refuseSystem(clang::SourceLocation Loc, const llvm::Twine &What);
@@ -102,6 +126,7 @@ private:
   /// Where each edited file was first entered: its name and its text.
   llvm::MapVector<const clang::FileEntry *, clang::FileID> Files;
   std::set<std::pair<unsigned, std::string>> Reported;
+  std::vector<MacroBodyEdit> MacroEdits;
   bool Failed = false;
 };
 

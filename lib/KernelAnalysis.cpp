@@ -3,6 +3,8 @@
 #include "KernelAnalysis.h"
 #include "DeferredSites.h"
 #include "Diagnostics.h"
+#include "GenericPointers.h"
+#include "MacroBodies.h"
 #include "StmtParents.h"
 #include "UniformSites.h"
 #include "clang/AST/ASTContext.h"
@@ -103,6 +105,8 @@ static StringRef expectedSpace(const CallExpr *Call) {
   }
 }
 
+static void classifyAtomicIn(CallSite &Site, LangAS AS);
+
 /// Classifies an atomic call: its address space decides whether the
 /// rewrite touches it, its pointee whether the runtime can carry it out.
 static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
@@ -116,8 +120,16 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
     Site.Atomic = AtomicKind::Unprovable;
     return;
   }
+  classifyAtomicIn(Site, Site.PointerType->getPointeeType().getAddressSpace());
+}
+
+/// Classifies the atomic \p Site as one acting on \p AS (its pointer's
+/// own, or the one proved for a generic pointer).
+static void classifyAtomicIn(CallSite &Site, LangAS AS) {
+  const AtomicBuiltin *Builtin = Site.Builtin;
+  const CallExpr *Call = Site.Call;
   QualType Pointee = Site.PointerType->getPointeeType();
-  switch (Pointee.getAddressSpace()) {
+  switch (AS) {
   case LangAS::opencl_local:
     Site.Atomic = AtomicKind::Local;
     return;
@@ -149,6 +161,13 @@ static void classifyAtomic(CallSite &Site, const AtomicBuiltin *Builtin) {
 StringRef KernelAnalysis::contextName(const FunctionDecl *Definition) const {
   auto It = Clones.find(Definition);
   return It != Clones.end() ? StringRef(It->second) : Definition->getName();
+}
+
+SourceLocation calleeNameLoc(const CallExpr *Call) {
+  if (const auto *Ref =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    return Ref->getLocation();
+  return SourceLocation();
 }
 
 std::string describeCall(const CallSite &Site) {
@@ -240,6 +259,7 @@ public:
 private:
   void collectFunctions();
   bool checkRecursion();
+  void proveGenericPointers();
   void visitForRecursion(const FunctionDecl *F);
   void reachFrom(const FunctionDecl *F, SetVector<const FunctionDecl *> &Out);
   bool hasGlobalAtomic(const FunctionDecl *F) const;
@@ -310,6 +330,43 @@ void Analyzer::visitForRecursion(const FunctionDecl *F) {
     }
   }
   OnStack[F] = false;
+}
+
+/// Atomics on generic pointers: proved __global (rewritten, the pointer
+/// cast to __global), proved __local (left alone), or Unprovable with the
+/// reason.
+void Analyzer::proveGenericPointers() {
+  GenericPointerProver Prover(Result);
+  for (auto &Entry : Result.Functions) {
+    for (CallSite &Site : Entry.second.Sites) {
+      if (Site.SiteKind != CallSite::Kind::Atomic ||
+          Site.Atomic != AtomicKind::Unprovable ||
+          Site.PointerType.isNull() || !Site.PointerType->isPointerType() ||
+          Site.PointerType->getPointeeType().getAddressSpace() !=
+              LangAS::opencl_generic)
+        continue;
+      SpaceProof Proof =
+          Prover.prove(stripParameterConversions(Site.Call->getArg(0)));
+      if (Proof.Result == SpaceProof::Space::Local) {
+        Site.Atomic = AtomicKind::Local;
+      } else if (Proof.Result == SpaceProof::Space::Global) {
+        classifyAtomicIn(Site, LangAS::opencl_global);
+        QualType Pointee = Ctx.getAddrSpaceQualType(
+            Ctx.removeAddrSpaceQualType(Site.PointerType->getPointeeType()),
+            LangAS::opencl_global);
+        Site.GlobalCast =
+            Ctx.getPointerType(Pointee).getAsString(Ctx.getPrintingPolicy());
+      } else
+        Site.Unproved = std::move(Proof.Why);
+    }
+    // As when the pointer says __global: a 64-bit or float atomic_store
+    // stays native.
+    llvm::erase_if(Entry.second.Sites, [](const CallSite &S) {
+      return S.SiteKind == CallSite::Kind::Atomic && S.Builtin &&
+             !S.Builtin->ReadModifyWrite &&
+             S.Atomic == AtomicKind::GlobalUnsupportedType;
+    });
+  }
 }
 
 bool Analyzer::checkRecursion() {
@@ -395,10 +452,13 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
         report(Diags, Diag::UnsupportedAtomicForm, Site.Call->getBeginLoc())
             << Name;
       else if (Site.SiteKind == CallSite::Kind::Atomic &&
-               Site.Atomic == AtomicKind::Unprovable)
+               Site.Atomic == AtomicKind::Unprovable) {
         report(Diags, Diag::UnprovableAddressSpace, Site.Call->getBeginLoc())
             << Name << Site.PointerType.getAsString(Ctx.getPrintingPolicy())
             << K->getName();
+        for (const auto &[Loc, Why] : Site.Unproved)
+          report(Diags, Diag::NoteGenericPointer, Loc) << Why;
+      }
       else if (Site.InBlock && (F == K || Result.takesContext(F)) &&
                needsEdit(Site))
         report(Diags, Diag::InBlock, Site.Call->getBeginLoc())
@@ -499,6 +559,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
   // Everything below walks the call graph; it must be acyclic first.
   if (!checkRecursion())
     return std::nullopt;
+  proveGenericPointers();
 
   for (const auto &Entry : Result.Functions)
     if (Entry.second.IsKernel)
@@ -550,6 +611,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
           isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
           WholeGroup.reached(Site.Call, K))
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
+  unifyMacroSpelledForms(Result, SM);
 
   for (const FunctionDecl *K : Result.RewrittenKernels) {
     unsigned Count = 0;

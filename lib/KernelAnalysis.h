@@ -66,6 +66,11 @@ struct CallSite {
   /// The replacement callee name: "__sa_atomic_add_uint" for a global
   /// atomic, "__sa_get_global_id" for a geometry call; else empty.
   std::string RuntimeName;
+  /// A global atomic whose pointer is generic, proved __global: the
+  /// pointer type its argument is cast to ("__global atomic_int *").
+  std::string GlobalCast;
+  /// An Unprovable generic pointer: why, outermost step first.
+  std::vector<std::pair<clang::SourceLocation, std::string>> Unproved;
 
   /// A global atomic that makes the kernel reaching it rewritten: a
   /// read-modify-write (not atomic_store).
@@ -84,6 +89,10 @@ struct CallSite {
 /// \p Site for a diagnostic: "global atomic 'atom_add'", "geometry call
 /// 'get_global_id'", "call of 'helper'".
 std::string describeCall(const CallSite &Site);
+
+/// The location of the name in \p Call's callee (`atom_add` in
+/// `atom_add(p, 1)`), or an invalid location when it has none.
+clang::SourceLocation calleeNameLoc(const clang::CallExpr *Call);
 
 /// A function defined in the user's files (main file or a user header).
 struct FunctionInfo {

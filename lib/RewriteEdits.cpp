@@ -5,6 +5,7 @@
 #include "EditCollector.h"
 #include "KernelAnalysis.h"
 #include "LineDirectives.h"
+#include "MacroBodies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -52,15 +53,6 @@ static const NamedDecl *nonLocalDecl(const DeclStmt *DS) {
       return VD;
   }
   return nullptr;
-}
-
-/// The location of the name in \p Call's callee (`atom_add` in
-/// `atom_add(p, 1)`), or an invalid location when it has none.
-static SourceLocation calleeNameLoc(const CallExpr *Call) {
-  if (const auto *Ref =
-          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    return Ref->getLocation();
-  return SourceLocation();
 }
 
 namespace {
@@ -222,7 +214,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   for (const ReturnStmt *Return :
        Analysis.Functions.find(Kernel)->second.Returns) {
     Edits.replaceToken(Return->getReturnLoc(), EarlyReturn,
-                       "'return' in kernel '" + Name + "'");
+                       "'return' in kernel '" + Name + "'",
+                       EditCollector::InMacroBody::EditDefinition);
     RewroteReturn = true;
   }
   std::string End =
@@ -236,7 +229,7 @@ void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
   Out.insertBefore(Call->getRParenLoc(),
                    Call->getNumArgs() ? (", " + ContextArgument).str()
                                       : ContextArgument.str(),
-                   What);
+                   What, EditCollector::InMacroBody::EditDefinition);
 }
 
 /// Atomics, geometry calls and calls of context takers in \p Info.
@@ -249,7 +242,15 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         continue; // __local: left alone; the rest was refused before.
       [[fallthrough]];
     case CallSite::Kind::Geometry:
-      Out.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What);
+      if (!Site.GlobalCast.empty()) {
+        // Proved __global through the generic address space: say so.
+        const Expr *Pointer = Site.Call->getArg(0);
+        Out.insertBefore(Pointer->getBeginLoc(),
+                         "(" + Site.GlobalCast + ")(", What);
+        Out.insertAfter(Pointer->getEndLoc(), ")", What);
+      }
+      Out.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What,
+                       EditCollector::InMacroBody::EditDefinition);
       addContextArgument(Site.Call, What, Out);
       break;
     case CallSite::Kind::UserCall:
@@ -380,6 +381,9 @@ bool EditBuilder::run(
   }
   for (const auto &[Loc, Text] : CloneTexts)
     Edits.insertBefore(Loc, Text, "copy of a function");
+  // An edit in a macro definition holds for all its expansions.
+  if (!checkMacroBodyEdits(Ctx, Edits.macroBodyEdits()))
+    Failed = true;
   if (Failed || Edits.failed())
     return false;
   return Edits.finish(Out);
