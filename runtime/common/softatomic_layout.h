@@ -68,6 +68,9 @@
 #define SA_W_DOORBELL(w) (SA_W_BASE + (w))
 #define SA_W_STARTED(workers, w) (SA_W_BASE + (workers) + (w))
 #define SA_W_DONE(workers, w) (SA_W_BASE + 2u * (workers) + (w))
+#define SA_WORKER_DONE 1u      /* a done word: set by the worker at its end */
+#define SA_WORKER_DONE_SEEN 2u /* ... and seen by the coordinator, which read
+                                  its ring once more */
 
 /* Then per worker group a ring byte per work-item (16-byte chunks): a
  * requester sets its byte after publishing a request, so the coordinator

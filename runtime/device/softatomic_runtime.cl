@@ -321,12 +321,23 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
      * found set is read again with acquire (see __sa_gather). */
     started += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
     /* Acquire a done word found set: the worker's last requests, published
-     * before it, are then seen by this round's doorbell and ring reads. */
+     * before it, are then seen by this round's ring reads. */
     __global uint *finished = state + SA_W_DONE(workers, w);
-    done += __sa_load_relaxed(finished) != 0 && __sa_load_acquire(finished) != 0;
+    uint fin = __sa_load_relaxed(finished);
+    done += fin != 0u;
+    uint just_done = fin == SA_WORKER_DONE && __sa_load_acquire(finished) != 0u;
     __global uint *bell = state + SA_W_DOORBELL(w);
-    if (__sa_load_relaxed(bell) != 0 && __sa_load_acquire(bell) != 0) {
+    uint rang = __sa_load_relaxed(bell) != 0 && __sa_load_acquire(bell) != 0;
+    if (rang)
       __sa_store_relaxed(bell, 0u);
+    /* A worker just seen done has its ring read once more, whatever its
+     * doorbell says: clearing the doorbell can overwrite the ring of a
+     * request published meanwhile by another of its work-items, which
+     * rings again only while it waits, and a worker's last requests do not
+     * wait. The done word's acquire makes this last look see them all. */
+    if (just_done)
+      __sa_store_relaxed(finished, SA_WORKER_DONE_SEEN);
+    if (rang || just_done) {
       uint a = atomic_inc(&scratch[SA_L_ACTIVE]); /* local memory */
       scratch[SA_L_ACTIVE_LIST(items) + a] = w;
     }
@@ -375,13 +386,15 @@ static void __sa_gather(SA_COORD_PARAMS, uint round) {
       if (!set || item >= items)
         continue;
       volatile __global uchar *byte = (volatile __global uchar *)words + j;
-      *byte = 0;
       uint s = w * items + item;
       /* The requester set the byte after the slot's state: a slot found
        * not pending is one whose byte was set again before its request
-       * was served, or a stale read; its requester rings again. */
+       * was served, or a stale read (no fence here, on purpose). Its byte
+       * stays set, so that the state is read again when the worker rings,
+       * or when it is done: a worker's last requests do not ring again. */
       if (__sa_load_relaxed(slot0 + s * SA_SLOT_WORDS + SA_S_STATE) != SA_REQ_PENDING)
         continue;
+      *byte = 0; /* before the request is served: the next one sets it */
       uint pos = atomic_inc(&scratch[SA_L_COUNT]); /* local memory */
       if (pos >= capacity) {
         __sa_ring(byte, state + SA_W_DOORBELL(w));
@@ -1229,7 +1242,8 @@ static void __sa_kernel_end(__sa_ctx_t *ctx) {
   __sa_deferred_send_all(ctx);
   barrier(CLK_GLOBAL_MEM_FENCE);
   if (__sa_local_linear_id() == 0)
-    __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker), 1u);
+    __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker),
+                       SA_WORKER_DONE);
 }
 
 #endif /* SOFTATOMIC_RUNTIME */
