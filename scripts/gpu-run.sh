@@ -2,7 +2,9 @@
 # Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang):
 # builds the host runtime and runners against NVIDIA's OpenCL, then runs
 # every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)
-# and the Figure 3 example. Logs go to $OUT (or ./gpu-out).
+# and the Figure 3 example. Logs go to $OUT (or ./gpu-out). With
+# GPU_REPEAT=N, the cases matching GPU_REPEAT_CASES (a grep pattern, default
+# every case) then run N more times each: races show up in repeats.
 set -uo pipefail
 out=${OUT:-$PWD/gpu-out}
 mkdir -p "$out"
@@ -39,5 +41,21 @@ grep -E "kernel time|^sa-difftest" "$out/exec.log" | paste - - | sed -e 's/sa-di
   -e 's/  kernel time (median of 1)://' >"$out/exec-summary.txt"
 cat "$out/exec-summary.txt"
 build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
+repeat=${GPU_REPEAT:-0}
+if [ "$repeat" -gt 0 ]; then
+  grep -e "${GPU_REPEAT_CASES:-.}" .gpu/exec-cases.txt >"$out/repeat-cases.txt"
+  runs=0 failed=0
+  for i in $(seq "$repeat"); do
+    while IFS= read -r cmd; do
+      runs=$((runs + 1))
+      if ! timeout 120 bash -c "$cmd" >"$out/repeat-last.log" 2>&1; then
+        failed=$((failed + 1))
+        { echo "REPEAT $i FAILED: $cmd"; grep -v ' ok$' "$out/repeat-last.log"; } >>"$out/repeat.log"
+      fi
+    done <"$out/repeat-cases.txt"
+  done
+  echo "repeats: $runs runs of $(wc -l <"$out/repeat-cases.txt") cases, $failed failed"
+  fail=$((fail + failed))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
