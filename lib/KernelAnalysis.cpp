@@ -266,6 +266,10 @@ private:
   bool hasGlobalReadModifyWrite(const FunctionDecl *F) const;
   bool hasGeometry(const FunctionDecl *F) const;
   bool needsContext(const FunctionDecl *F);
+  /// True when \p Pred holds for kernel \p K or a function it reaches.
+  template <typename Pred> bool reachesAny(const FunctionDecl *K, Pred P) {
+    return P(K) || llvm::any_of(Reach[K], P);
+  }
   void checkRewrittenKernel(const FunctionDecl *K);
   void checkCallers();
   void chooseClones();
@@ -466,10 +470,8 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
       else if (Site.SiteKind == CallSite::Kind::UserCall &&
                info(Site.Callee).IsKernel &&
                !Result.RewrittenKernels.contains(Site.Callee) &&
-               (hasGeometry(Site.Callee) ||
-                llvm::any_of(Reach[Site.Callee], [&](const FunctionDecl *G) {
-                  return hasGeometry(G);
-                })))
+               reachesAny(Site.Callee,
+                          [&](const FunctionDecl *G) { return hasGeometry(G); }))
         report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();
       // Its global atomics (an atomic_store: a read-modify-write would have
@@ -477,10 +479,9 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
       else if (Site.SiteKind == CallSite::Kind::UserCall &&
                info(Site.Callee).IsKernel &&
                !Result.RewrittenKernels.contains(Site.Callee) &&
-               (hasGlobalAtomic(Site.Callee) ||
-                llvm::any_of(Reach[Site.Callee], [&](const FunctionDecl *G) {
-                  return hasGlobalAtomic(G);
-                })))
+               reachesAny(Site.Callee, [&](const FunctionDecl *G) {
+                 return hasGlobalAtomic(G);
+               }))
         report(Diags, Diag::AtomicKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();
       else
@@ -569,8 +570,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
     const FunctionDecl *K = Entry.first;
     if (!Entry.second.IsKernel)
       continue;
-    if (hasGlobalReadModifyWrite(K) ||
-        llvm::any_of(Reach[K], [&](const FunctionDecl *F) {
+    if (reachesAny(K, [&](const FunctionDecl *F) {
           return hasGlobalReadModifyWrite(F);
         })) {
       Result.RewrittenKernels.insert(K);
