@@ -74,10 +74,11 @@ EditCollector::resolve(SourceLocation Loc, const Twine &What,
   SourceLocation L = outOfMacroArguments(SM, Loc);
   if (L.isMacroID()) {
     SourceLocation Spelling = SM.getSpellingLoc(L);
-    // Edited in the definition: only the main file's own text, and not a
-    // token that ## or # made (it is written nowhere).
+    // Edited in the definition: only a user file's text (an edited header
+    // is inlined into the output), and not a token that ## or # made (it
+    // is written nowhere).
     if (Macro == InMacroBody::Refuse || SM.isWrittenInScratchSpace(Spelling) ||
-        SM.getFileID(Spelling) != SM.getMainFileID()) {
+        !inUserFile(Spelling)) {
       refuseMacro(Loc, L, What);
       return std::nullopt;
     }

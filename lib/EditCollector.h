@@ -7,7 +7,7 @@
 // definition (error at the expansion, note at the spelling), or one in a
 // system header. A token spelled in a macro argument is edited where the
 // argument is written. Where the caller allows it, a token spelled in the
-// body of a macro defined in the main file is edited in the definition,
+// body of a macro defined in a user file is edited in the definition,
 // and the edit is kept for checkMacroBodyEdits (MacroBodies.h), which sees
 // that every expansion needs it.
 //
@@ -102,7 +102,7 @@ private:
   void add(clang::SourceLocation FileLoc, unsigned Length,
            llvm::StringRef Text);
   /// Like fileLocation; with \p Macro EditDefinition a token spelled in the
-  /// body of a main-file macro resolves to its spelling, and \p InBody is
+  /// body of a user file's macro resolves to its spelling, and \p InBody is
   /// set to its macro location.
   std::optional<clang::SourceLocation>
   resolve(clang::SourceLocation Loc, const llvm::Twine &What,

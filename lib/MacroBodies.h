@@ -1,6 +1,6 @@
 //===- MacroBodies.h - Edits spelled inside macro definitions ---*- C++ -*-===//
 //
-// An edit whose token is spelled inside a macro definition of the main file
+// An edit whose token is spelled inside a macro definition of a user file
 // is made once, in the definition, and so holds for every expansion of the
 // macro. That is right only when every expansion of that token in the
 // translation unit needs exactly that edit (docs/REWRITE.md, "Macros").
@@ -35,7 +35,7 @@ clang::SourceLocation outOfMacroArguments(const clang::SourceManager &SM,
 
 /// One edit requested at a token spelled in a macro body.
 struct MacroBodyEdit {
-  /// The token in the macro definition (a file location of the main file).
+  /// The token in the macro definition (a file location in a user file).
   clang::SourceLocation Spelling;
   /// The token in one expansion: outOfMacroArguments' macro location.
   clang::SourceLocation Expansion;
