@@ -17,6 +17,10 @@ fail() { echo "package test: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log"
 cp -r "$sample" "$tmp/src"
+# lib, or lib/<multiarch> where the build's install prefix was /usr.
+pc=$(find "$tmp/prefix" -name softatomic.pc)
+[ -n "$pc" ] || fail "softatomic.pc was not installed"
+libdir=$(dirname "$(dirname "$pc")")
 
 # Nothing from this shell but the tools' directory: the package must be
 # found through CMAKE_PREFIX_PATH alone.
@@ -51,16 +55,16 @@ grep -q "Embedding histogram.sa.cl" "$tmp/header.log" || fail "histogram was not
 "$tmp/build/sa-sample" >/dev/null || fail "the rebuilt sample's results are wrong"
 
 # pkg-config, shared library.
-export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
 pkg-config --exists --print-errors softatomic || fail "softatomic.pc not usable"
 read -r -a pc_flags <<<"$(pkg-config --cflags --libs softatomic)"
 c++ "$pc_user" -o "$tmp/pc-user" "${pc_flags[@]}" || fail "compiling through softatomic.pc failed"
-LD_LIBRARY_PATH="$tmp/prefix/lib" "$tmp/pc-user" | grep -q "last error: ''" ||
+LD_LIBRARY_PATH="$libdir" "$tmp/pc-user" | grep -q "last error: ''" ||
   fail "the program linked through softatomic.pc did not run"
 "$(pkg-config --variable=rewriter softatomic)" --version | grep -q "^softatomic-rewrite " ||
   fail "pkg-config's rewriter variable does not name the installed tool"
 # The static library needs only OpenCL (and C++'s runtime) besides.
 c++ "$pc_user" -o "$tmp/static-user" $(pkg-config --cflags softatomic) \
-  "$tmp/prefix/lib/libsoftatomic.a" -lOpenCL || fail "linking libsoftatomic.a failed"
+  "$libdir/libsoftatomic.a" -lOpenCL || fail "linking libsoftatomic.a failed"
 "$tmp/static-user" >/dev/null || fail "the program linked statically did not run"
 echo "package test: OK"
