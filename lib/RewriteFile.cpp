@@ -1,6 +1,7 @@
 //===- RewriteFile.cpp - Rewrite one file, diagnostics kept apart ---------===//
 
 #include "RewriteFile.h"
+#include "DependencyFile.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
@@ -42,8 +43,8 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   // the front end has enabled crash recovery (the command line does), such a
   // crash fails this file with an error instead of ending the process, as
   // the clang driver does; otherwise the parse runs as is.
-  std::unique_ptr<FrontendActionFactory> Factory =
-      newRewriteActionFactory(Options, Result);
+  std::unique_ptr<FrontendActionFactory> Factory = collectDependencies(
+      newRewriteActionFactory(Options, Result), Result.Dependencies);
   int Status = 1;
   CrashRecoveryContext Recovery;
   if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {

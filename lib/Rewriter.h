@@ -70,6 +70,9 @@ struct RewriteResult {
   /// The manifest, pretty-printed JSON (an empty "kernels" list when
   /// nothing changed).
   std::string ManifestJSON;
+  /// The files the parse read (absolute paths: the input, then the user
+  /// headers it includes), for --depfile; filled by rewriteFile.
+  std::vector<std::string> Dependencies;
 };
 
 /// The version of the device runtime embedded in every rewritten file.

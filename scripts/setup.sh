@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev # the host runtime reads the kernel manifest
   libgtest-dev # the host runtime API tests
   clang-tools-16 python3-yaml # --export-fixes round trips (clang-apply-replacements)
+  pkg-config # the package test (softatomic.pc)
 )
 
 missing=()

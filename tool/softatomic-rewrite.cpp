@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DependencyFile.h"
 #include "DryRun.h"
 #include "ExportFixes.h"
 #include "OutputFile.h"
@@ -62,6 +63,11 @@ static cl::opt<std::string>
                  cl::desc("Also write the manifest (JSON) to <file> (one "
                           "input only)"),
                  cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Also write a Makefile-style depfile to <file>: the -o output\n"
+             "depends on the input and the headers it includes"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Rewrite <n> files at once (default 0: one per CPU)"),
@@ -174,6 +180,10 @@ checkUsage(ArrayRef<std::string> Inputs) {
   if (InPlace && !ExportFixes.empty())
     return "--export-fixes describes the inputs as they are: it cannot be "
            "combined with -i";
+  if (!DepFile.empty() && (OutputFile.empty() || OutputFile == "-"))
+    return "--depfile names the rule of the -o file: it needs -o <file>";
+  if (!DepFile.empty() && Stdin)
+    return "--depfile needs an input file, not stdin ('-')";
   if (count(Inputs, "-") > 1)
     return "stdin ('-') can be named once";
   if (Stdin && (InPlace || !ExportFixes.empty()))
@@ -263,7 +273,10 @@ static bool writeOutputs(FileRun &Run, raw_ostream &Diags, raw_ostream &Out) {
     return true; // the YAML is the output
   if (!Write(OutputFile.empty() ? "-" : StringRef(OutputFile), R.Output))
     return false;
-  return ManifestFile.empty() || Write(ManifestFile, R.ManifestJSON);
+  if (!ManifestFile.empty() && !Write(ManifestFile, R.ManifestJSON))
+    return false;
+  return DepFile.empty() ||
+         Write(DepFile, softatomic::makeDepfile(OutputFile, R.Dependencies));
 }
 
 /// Writes the --export-fixes file for the runs that succeeded.

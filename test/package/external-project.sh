@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The package test (ctest: package). Usage:
+#   external-project.sh BUILD_DIR SAMPLE_DIR PKG_CONFIG_USER_CPP
+# 1. installs BUILD_DIR (already built) into a temporary prefix;
+# 2. configures a copy of SAMPLE_DIR in a fresh environment with only that
+#    prefix on CMAKE_PREFIX_PATH, builds it (kernels rewritten at build time,
+#    one embedded) and runs it on the OpenCL device (it checks its results);
+# 3. touches the header one kernel includes: only that kernel is rewritten
+#    again;
+# 4. compiles and runs a program through softatomic.pc, and one linked
+#    against the static library.
+set -euo pipefail
+build=$1 sample=$2 pc_user=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "package test: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log"
+cp -r "$sample" "$tmp/src"
+# lib, or lib/<multiarch> where the build's install prefix was /usr.
+pc=$(find "$tmp/prefix" -name softatomic.pc)
+[ -n "$pc" ] || fail "softatomic.pc was not installed"
+libdir=$(dirname "$(dirname "$pc")")
+
+# Nothing from this shell but the tools' directory: the package must be
+# found through CMAKE_PREFIX_PATH alone.
+fresh=(env -i "PATH=$(dirname "$(command -v cmake)"):/usr/bin:/bin" "HOME=$tmp")
+"${fresh[@]}" cmake -S "$tmp/src" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/configure.log" ||
+  { cat "$tmp/configure.log"; fail "configuring the sample failed"; }
+sample_build() { "${fresh[@]}" cmake --build "$tmp/build" -j 2 >"$tmp/$1.log" 2>&1 ||
+  { cat "$tmp/$1.log"; fail "building the sample failed ($1)"; }; }
+sample_build first
+grep -q "Rewriting softatomic/sa-sample/histogram.sa.cl" "$tmp/first.log" ||
+  fail "histogram.cl was not rewritten at build time"
+grep -q "Rewriting softatomic/sa-sample/tickets.sa.cl" "$tmp/first.log" ||
+  fail "tickets.cl was not rewritten at build time"
+grep -q "Embedding histogram.sa.cl" "$tmp/first.log" || fail "histogram was not embedded"
+"$tmp/build/sa-sample" || fail "the sample's results are wrong"
+
+# Nothing changed: nothing is rewritten.
+sample_build noop
+! grep -q Rewriting "$tmp/noop.log" || fail "a build with nothing changed rewrote a kernel"
+
+# The header histogram.cl includes changed: histogram is rewritten (and
+# embedded) again, tickets is not.
+sleep 1 # make compares time stamps
+touch "$tmp/src/kernels/bins.h"
+sample_build header
+grep -q "Rewriting softatomic/sa-sample/histogram.sa.cl" "$tmp/header.log" ||
+  { cat "$tmp/header.log"; fail "touching bins.h did not rewrite histogram.cl"; }
+! grep -q "tickets" "$tmp/header.log" ||
+  { cat "$tmp/header.log"; fail "touching bins.h rewrote tickets.cl too"; }
+grep -q "Embedding histogram.sa.cl" "$tmp/header.log" || fail "histogram was not embedded again"
+"$tmp/build/sa-sample" >/dev/null || fail "the rebuilt sample's results are wrong"
+
+# pkg-config, shared library.
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+pkg-config --exists --print-errors softatomic || fail "softatomic.pc not usable"
+read -r -a pc_flags <<<"$(pkg-config --cflags --libs softatomic)"
+c++ "$pc_user" -o "$tmp/pc-user" "${pc_flags[@]}" || fail "compiling through softatomic.pc failed"
+LD_LIBRARY_PATH="$libdir" "$tmp/pc-user" | grep -q "last error: ''" ||
+  fail "the program linked through softatomic.pc did not run"
+"$(pkg-config --variable=rewriter softatomic)" --version | grep -q "^softatomic-rewrite " ||
+  fail "pkg-config's rewriter variable does not name the installed tool"
+# The static library needs only OpenCL (and C++'s runtime) besides.
+c++ "$pc_user" -o "$tmp/static-user" $(pkg-config --cflags softatomic) \
+  "$libdir/libsoftatomic.a" -lOpenCL || fail "linking libsoftatomic.a failed"
+"$tmp/static-user" >/dev/null || fail "the program linked statically did not run"
+echo "package test: OK"
