@@ -72,7 +72,7 @@ namespace {
 class AtomicOnlyTargets {
 public:
   AtomicOnlyTargets(const KernelAnalysis &Result, const StmtParents &Parents)
-      : Result(Result), Parents(Parents) {
+      : Parents(Parents) {
     for (const auto &Entry : Result.Functions)
       for (const CallSite &Site : Entry.second.Sites) {
         SiteOf[Site.Call] = &Site;
@@ -231,7 +231,6 @@ private:
     return false;
   }
 
-  const KernelAnalysis &Result;
   const StmtParents &Parents;
   DenseMap<const CallExpr *, const CallSite *> SiteOf;
   DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;

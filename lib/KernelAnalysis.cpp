@@ -613,23 +613,22 @@ std::optional<KernelAnalysis> Analyzer::run() {
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
   unifyMacroSpelledForms(Result, SM);
 
+  // The manifest's counts, per kernel, over the functions it reaches.
   for (const FunctionDecl *K : Result.RewrittenKernels) {
-    unsigned Count = 0;
-    SmallVector<const FunctionDecl *, 8> Code{K};
-    Code.append(Reach[K].begin(), Reach[K].end());
-    for (const FunctionDecl *F : Code)
-      for (const CallSite &S : info(F).Sites)
+    unsigned Atomics = 0, Deferred = 0;
+    SmallVector<const FunctionDecl *, 8> Reached{K};
+    Reached.append(Reach[K].begin(), Reach[K].end());
+    for (const FunctionDecl *F : Reached)
+      for (const CallSite &S : info(F).Sites) {
         if (S.SiteKind == CallSite::Kind::Atomic &&
             S.Atomic == AtomicKind::Global) {
-          ++Count;
+          ++Atomics;
           Result.HasWideAtomics |= S.Wide;
         }
-    Result.AtomicSites[K] = Count;
-    Result.DeferredSites[K] = 0;
-    for (const FunctionDecl *F : Code)
-      Result.DeferredSites[K] += llvm::count_if(info(F).Sites, [](const CallSite &S) {
-        return StringRef(S.RuntimeName).starts_with("__sa_nr_");
-      });
+        Deferred += StringRef(S.RuntimeName).starts_with("__sa_nr_");
+      }
+    Result.AtomicSites[K] = Atomics;
+    Result.DeferredSites[K] = Deferred;
   }
   return std::move(Result);
 }
