@@ -76,6 +76,11 @@ bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed);
 /// "__sa_wg_atomic_add_uint", which every work-item of the group must call.
 std::string groupRuntimeName(llvm::StringRef RuntimeName);
 
+/// The predicated work-group form: "__sa_atomic_add_uint" becomes
+/// "__sa_wgp_atomic_add_uint", which every work-item of the group calls
+/// with, first, whether it is the atomic's caller.
+std::string predicatedRuntimeName(llvm::StringRef RuntimeName);
+
 } // namespace softatomic
 
 #endif // SOFTATOMIC_ATOMICBUILTINS_H

@@ -163,8 +163,76 @@ std::optional<std::string> EditCollector::moveOut(SourceRange Range,
   return Text.str();
 }
 
+std::pair<unsigned, unsigned>
+EditCollector::fileOffsets(SourceRange Range) const {
+  CharSourceRange File =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, LO);
+  return {SM.getFileOffset(File.getBegin()), SM.getFileOffset(File.getEnd())};
+}
+
+void EditCollector::moveWithEdits(SourceLocation After, SourceRange Whole,
+                                  StringRef Replacement,
+                                  ArrayRef<SourceRange> Pieces,
+                                  ArrayRef<std::string> Glue) {
+  assert(Glue.size() == Pieces.size() + 1 && "glue around every piece");
+  Move M;
+  M.File = SM.getFileID(After);
+  M.At = SM.getFileOffset(After) + Lexer::MeasureTokenLength(After, SM, LO);
+  M.Whole = fileOffsets(Whole);
+  M.Replacement = Replacement.str();
+  for (SourceRange Piece : Pieces)
+    M.Pieces.push_back(fileOffsets(Piece));
+  M.Glue.assign(Glue.begin(), Glue.end());
+  Files.insert({SM.getFileEntryForID(M.File), M.File});
+  Moves.push_back(std::move(M));
+}
+
+bool EditCollector::carryOut(const Move &M) {
+  const FileEntry *File = SM.getFileEntryForID(M.File);
+  StringRef Buffer = SM.getBufferData(M.File);
+  auto [Begin, End] = M.Whole;
+  // Each piece's text, with the edits inside it applied in order.
+  std::vector<std::string> Texts(M.Pieces.size());
+  std::vector<unsigned> Done;
+  for (auto [PB, PE] : M.Pieces)
+    Done.push_back(PB);
+  std::set<Edit> Kept;
+  for (const Edit &E : Edits) {
+    bool Inside = E.File == File && E.Offset >= Begin &&
+                  E.Offset + E.Length <= End &&
+                  !(E.Length == 0 && (E.Offset == Begin || E.Offset == End));
+    if (!Inside) {
+      Kept.insert(E);
+      continue;
+    }
+    auto In = llvm::find_if(M.Pieces, [&](std::pair<unsigned, unsigned> P) {
+      return E.Offset >= P.first && E.Offset + E.Length <= P.second;
+    });
+    if (In == M.Pieces.end()) {
+      report(Diags, Diag::InternalError, SM.getComposedLoc(M.File, E.Offset))
+          << "an edit inside moved text lies outside its arguments";
+      return false;
+    }
+    size_t I = In - M.Pieces.begin();
+    Texts[I] += Buffer.slice(Done[I], E.Offset);
+    Texts[I] += E.Text;
+    Done[I] = E.Offset + E.Length;
+  }
+  std::string Moved = M.Glue[0];
+  for (size_t I = 0; I < M.Pieces.size(); ++I)
+    Moved += Texts[I] + Buffer.slice(Done[I], M.Pieces[I].second).str() +
+             M.Glue[I + 1];
+  Kept.insert({File, Begin, End - Begin, M.Replacement});
+  Kept.insert({File, M.At, 0, Moved});
+  Edits = std::move(Kept);
+  return true;
+}
+
 bool EditCollector::finish(
     MapVector<const FileEntry *, tooling::Replacements> &Out) {
+  for (const Move &M : Moves)
+    if (!carryOut(M))
+      Failed = true;
   for (const Edit &E : Edits) {
     FileID FID = Files.lookup(E.File);
     StringRef Path = SM.getBufferOrFake(FID).getBufferIdentifier();

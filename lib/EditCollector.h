@@ -63,6 +63,17 @@ public:
   /// its line breaks in place, and returns it; std::nullopt when it cannot.
   std::optional<std::string> moveOut(clang::SourceRange Range,
                                      const llvm::Twine &What);
+  /// Replaces the text of \p Whole by \p Replacement and inserts, right
+  /// after the token at \p After, Glue[0], the text of Pieces[0], Glue[1],
+  /// ..., Glue[N]: each piece (a range inside \p Whole) with the edits made
+  /// inside it applied, those made before this call and after it alike
+  /// (finish resolves the move). Every location must be in one user file,
+  /// outside macros (the caller checks); \p Glue has one more element than
+  /// \p Pieces.
+  void moveWithEdits(clang::SourceLocation After, clang::SourceRange Whole,
+                     llvm::StringRef Replacement,
+                     llvm::ArrayRef<clang::SourceRange> Pieces,
+                     llvm::ArrayRef<std::string> Glue);
   /// The file location where the token at \p Loc is written, or
   /// std::nullopt after reporting why there is none.
   std::optional<clang::SourceLocation> fileLocation(clang::SourceLocation Loc,
@@ -99,8 +110,23 @@ private:
     }
   };
 
+  /// A moveWithEdits, resolved by finish.
+  struct Move {
+    clang::FileID File;
+    unsigned At;
+    std::pair<unsigned, unsigned> Whole;
+    std::string Replacement;
+    std::vector<std::pair<unsigned, unsigned>> Pieces;
+    std::vector<std::string> Glue;
+  };
+
   void add(clang::SourceLocation FileLoc, unsigned Length,
            llvm::StringRef Text);
+  /// Carries out \p M on Edits; false after reporting an edit inside the
+  /// moved text but in none of its pieces.
+  bool carryOut(const Move &M);
+  /// [begin, end) offsets of the token range \p Range.
+  std::pair<unsigned, unsigned> fileOffsets(clang::SourceRange Range) const;
   /// Like fileLocation; with \p Macro EditDefinition a token spelled in the
   /// body of a user file's macro resolves to its spelling, and \p InBody is
   /// set to its macro location.
@@ -127,6 +153,7 @@ private:
   llvm::MapVector<const clang::FileEntry *, clang::FileID> Files;
   std::set<std::pair<unsigned, std::string>> Reported;
   std::vector<MacroBodyEdit> MacroEdits;
+  std::vector<Move> Moves;
   bool Failed = false;
 };
 

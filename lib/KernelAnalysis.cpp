@@ -602,15 +602,29 @@ std::optional<KernelAnalysis> Analyzer::run() {
     Parents.addBody(F->getBody());
   if (DeferUnusedResults)
     markDeferredSites(Result, Code, Parents);
+  // A call under an `if` that the group reaches is combined too, with
+  // whether each work-item is its caller (__sa_wgp_); one per `if`.
   WholeGroupSites WholeGroup(Ctx.getSourceManager(), Parents);
+  DenseSet<const IfStmt *> Guards;
   for (const FunctionDecl *K : Result.RewrittenKernels)
-    for (CallSite &Site : Result.Functions.find(K)->second.Sites)
-      if (Site.SiteKind == CallSite::Kind::Atomic &&
-          Site.Atomic == AtomicKind::Global && !Site.InBlock && !Site.Wide &&
-          StringRef(Site.RuntimeName).starts_with("__sa_atomic_") &&
-          isGroupCombinable(*Site.Builtin, Site.Relaxed) &&
-          WholeGroup.reached(Site.Call, K))
+    for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
+      if (Site.SiteKind != CallSite::Kind::Atomic ||
+          Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
+          !StringRef(Site.RuntimeName).starts_with("__sa_atomic_") ||
+          !isGroupCombinable(*Site.Builtin, Site.Relaxed))
+        continue;
+      if (WholeGroup.reached(Site.Call, K)) {
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
+        continue;
+      }
+      if (Site.Builtin->Cl20)
+        continue;
+      const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
+      if (Guard && Guards.insert(Guard).second) {
+        Site.Guard = Guard;
+        Site.RuntimeName = predicatedRuntimeName(Site.RuntimeName);
+      }
+    }
   unifyMacroSpelledForms(Result, SM);
 
   // The manifest's counts, per kernel, over the functions it reaches.

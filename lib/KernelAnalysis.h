@@ -27,6 +27,7 @@ class ASTContext;
 class CallExpr;
 class DiagnosticsEngine;
 class FunctionDecl;
+class IfStmt;
 class ReturnStmt;
 } // namespace clang
 
@@ -61,6 +62,10 @@ struct CallSite {
   /// runtime carries it out per work-item only (no deferred or work-group
   /// form), and the output defines SA_INT64_ATOMICS.
   bool Wide = false;
+  /// The predicated work-group form (__sa_wgp_): the `if` whose then
+  /// branch evaluates this call first; the rewrite evaluates the condition
+  /// and the call before the `if` (docs/REWRITE.md).
+  const clang::IfStmt *Guard = nullptr;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The replacement callee name: "__sa_atomic_add_uint" for a global

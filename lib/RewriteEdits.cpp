@@ -118,6 +118,7 @@ private:
   void editCalls(const FunctionInfo &Info, EditCollector &Out);
   void addContextArgument(const CallExpr *Call, const Twine &What,
                           EditCollector &Out);
+  void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
   void addClone(const FunctionDecl *Decl, StringRef Name);
   std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
 
@@ -130,6 +131,8 @@ private:
   EditCollector Edits;
   /// The copies of functions in two forms, by where they go.
   MapVector<SourceLocation, std::string> CloneTexts;
+  /// Numbers the predicated calls' variables (__sa_p<N>, __sa_r<N>).
+  unsigned Guarded = 0;
   /// Set by refusals that are not the collector's.
   bool Failed = false;
 };
@@ -232,6 +235,35 @@ void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
                    What, EditCollector::InMacroBody::EditDefinition);
 }
 
+/// docs/REWRITE.md, "The predicated work-group form": `if (C) ...f(a, b)...`
+/// becomes `const int __sa_pN = !!(C); T __sa_rN = __sa_wgp_f(__sa_pN,
+/// __sa_pN ? (a) : 0, __sa_pN ? (b) : 0, __sa_ctx); if (__sa_pN)
+/// ...__sa_rN...`, each argument moved with its own edits; a constant
+/// argument needs no guard.
+void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
+  std::string N = std::to_string(Guarded++);
+  std::string Predicate = "__sa_p" + N, Result = "__sa_r" + N;
+  Out.replaceToken(Site.Guard->getIfLoc(), "const int " + Predicate + " = !!",
+                   describeCall(Site));
+  std::vector<SourceRange> Args;
+  std::vector<std::string> Glue = {"; " + Site.Call->getType().getAsString() +
+                                   " " + Result + " = " + Site.RuntimeName +
+                                   "(" + Predicate};
+  for (const Expr *Arg : Site.Call->arguments()) {
+    bool Constant = Arg->isEvaluatable(Ctx);
+    Glue.back() += Constant ? ", " : ", " + Predicate + " ? (";
+    Args.push_back(Arg->getSourceRange());
+    Glue.push_back(Constant ? "" : ") : 0");
+  }
+  Glue.back() += ", " + ContextArgument.str() + "); if (" + Predicate + ")";
+  // A discarded result stays discarded (no "expression result unused").
+  const Stmt *Then = Site.Guard->getThen();
+  const auto *Block = dyn_cast<CompoundStmt>(Then);
+  bool Discarded = Then == Site.Call || (Block && Block->body_front() == Site.Call);
+  Out.moveWithEdits(Site.Guard->getRParenLoc(), Site.Call->getSourceRange(),
+                    Discarded ? "(void)" + Result : Result, Args, Glue);
+}
+
 /// Atomics, geometry calls and calls of context takers in \p Info.
 void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
   for (const CallSite &Site : Info.Sites) {
@@ -248,6 +280,10 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         Out.insertBefore(Pointer->getBeginLoc(),
                          "(" + Site.GlobalCast + ")(", What);
         Out.insertAfter(Pointer->getEndLoc(), ")", What);
+      }
+      if (Site.Guard) {
+        hoistGuardedCall(Site, Out);
+        break;
       }
       Out.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What,
                        EditCollector::InMacroBody::EditDefinition);

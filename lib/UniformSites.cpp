@@ -6,6 +6,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
 
@@ -33,14 +35,14 @@ static bool evaluatesEveryOperand(const Stmt *S) {
   return isa<Expr>(S);
 }
 
-bool WholeGroupSites::reached(const CallExpr *Call, const FunctionDecl *Kernel) {
+bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
   if (!Body)
     return false;
   // Up from the call to the body: operands evaluated unconditionally, then
   // statements that run once (a declaration of automatic variables, plain
   // blocks).
-  for (const Stmt *S = Parents.parent(Call); S != Body; S = Parents.parent(S)) {
+  for (const Stmt *S = Parents.parent(Site); S != Body; S = Parents.parent(S)) {
     if (!S)
       return false;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -65,7 +67,88 @@ bool WholeGroupSites::reached(const CallExpr *Call, const FunctionDecl *Kernel) 
     It = FirstExit.insert({Kernel, First}).first;
   }
   return It->second.isInvalid() ||
-         !SM.isBeforeInTranslationUnit(It->second, Call->getBeginLoc());
+         !SM.isBeforeInTranslationUnit(It->second, Site->getBeginLoc());
+}
+
+/// True when \p Parent, an expression, evaluates its operand \p Child
+/// whenever it is evaluated and before any operand sequenced before
+/// \p Child (a comma's or a logical operator's left side, a ?:'s
+/// condition) could run.
+static bool evaluatesFirst(const Stmt *Parent, const Stmt *Child) {
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Parent))
+    return Child == CO->getCond();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return !(BO->isLogicalOp() || BO->isCommaOp()) || Child == BO->getLHS();
+  return isa<Expr>(Parent) && !isa<StmtExpr>(Parent);
+}
+
+/// True when \p Call and everything the rewrite moves around it lie in
+/// one file, outside macros.
+static bool writtenInOneFile(const IfStmt *If, const CallExpr *Call,
+                             const SourceManager &SM) {
+  SmallVector<SourceLocation, 8> Locs = {If->getIfLoc(), If->getLParenLoc(),
+                                         If->getRParenLoc(), Call->getBeginLoc(),
+                                         Call->getRParenLoc()};
+  for (const Expr *Arg : Call->arguments()) {
+    Locs.push_back(Arg->getBeginLoc());
+    Locs.push_back(Arg->getEndLoc());
+  }
+  FileID File = SM.getFileID(Locs.front());
+  return llvm::all_of(Locs, [&](SourceLocation L) {
+    return L.isValid() && L.isFileID() && SM.getFileID(L) == File;
+  });
+}
+
+/// True when \p S refers to a variable declared inside \p Scope.
+static bool refersInto(const Stmt *S, const Stmt *Scope, const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (SM.isPointWithin(VD->getLocation(), Scope->getBeginLoc(), Scope->getEndLoc()))
+        return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return refersInto(C, Scope, SM); });
+}
+
+const IfStmt *WholeGroupSites::guardingIf(const CallExpr *Call,
+                                          const FunctionDecl *Kernel) {
+  const Stmt *Child = Call;
+  for (const Stmt *S = Parents.parent(Call); S; Child = S, S = Parents.parent(S)) {
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (Child != If->getThen() || If->getInit() || If->getConditionVariable() ||
+          If->isConstexpr() || If->isConsteval() ||
+          !writtenInOneFile(If, Call, SM) || !reached(If, Kernel) ||
+          llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+            return refersInto(Arg, If, SM);
+          }))
+        return nullptr;
+      return If;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      if (CS->body_empty() || CS->body_front() != Child)
+        return nullptr;
+      continue;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      // The call initialises the first variable that has an initialiser.
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD)
+          continue;
+        if (VD->isStaticLocal())
+          return nullptr;
+        if (VD->getInit() == Child)
+          break;
+        if (VD->hasInit())
+          return nullptr;
+      }
+      continue;
+    }
+    if (!evaluatesFirst(S, Child))
+      return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace softatomic

@@ -17,8 +17,10 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang {
+class Stmt;
 class CallExpr;
 class FunctionDecl;
+class IfStmt;
 class SourceManager;
 } // namespace clang
 
@@ -36,7 +38,21 @@ class WholeGroupSites {
 public:
   WholeGroupSites(const clang::SourceManager &SM, const StmtParents &Parents)
       : SM(SM), Parents(Parents) {}
-  bool reached(const clang::CallExpr *Call, const clang::FunctionDecl *Kernel);
+  bool reached(const clang::Stmt *S, const clang::FunctionDecl *Kernel);
+
+  /// The `if` that guards \p Call when the group can still combine it,
+  /// predicated: the `if` is reached (as above), has no else branch of
+  /// interest here (the call is in its then branch), and the call is the
+  /// first thing that branch evaluates (the first statement's operands
+  /// before it are only ones evaluated in no fixed order with it). Its
+  /// condition and arguments can then be evaluated before the branch, the
+  /// condition once by every work-item and the call by all, with whether
+  /// each is its caller (docs/REWRITE.md, "The predicated work-group
+  /// form"). The `if`, its parentheses and the call must be written in one
+  /// file, outside macros, since the rewrite moves the call's arguments.
+  /// Null otherwise.
+  const clang::IfStmt *guardingIf(const clang::CallExpr *Call,
+                                  const clang::FunctionDecl *Kernel);
 
 private:
   const clang::SourceManager &SM;

@@ -887,8 +887,11 @@ static inline void __sa_nr_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
  * operands per address in local memory, one leader per address asks the
  * coordinator for the sum, and each work-item's old value is the base the
  * leader got plus its prefix in the group. An address that collides with
- * another in the bucket table is asked for alone. */
-static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v) {
+ * another in the bucket table is asked for alone. A work-item that is not
+ * active (the predicated form: its guarding condition was false) takes part
+ * in the barriers only; its pointer may be null and is never used. */
+static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
+                        int active) {
   uint lid = __sa_local_linear_id(), items = __sa_local_items();
   ulong addr = __sa_addr(p);
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
@@ -898,51 +901,57 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v) {
   own[SA_G_SUM] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
-  int leader = atomic_cmpxchg(&bucket[SA_G_KEY_LO], SA_L_NONE, lo) == SA_L_NONE;
+  int leader = active ? atomic_cmpxchg(&bucket[SA_G_KEY_LO], SA_L_NONE, lo) == SA_L_NONE
+                      : 0;
   if (leader)
     bucket[SA_G_KEY_HI] = hi;
   barrier(CLK_LOCAL_MEM_FENCE);
-  int joined = bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
+  int joined = active && bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
   barrier(CLK_LOCAL_MEM_FENCE);
   uint old = 0;
   if (leader)
     bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
-  if (!joined)
+  if (active && !joined)
     old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
   /* Global too: the kernel may read the target right after. */
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   return joined ? bucket[SA_G_BASE] + prefix : old;
 }
 
-static inline int __sa_wg_atomic_add_int(volatile __global int *p, int v,
-                                         __sa_ctx_t *ctx) {
-  return (int)__sa_wg_add(ctx, p, (uint)v);
-}
-static inline uint __sa_wg_atomic_add_uint(volatile __global uint *p, uint v,
-                                           __sa_ctx_t *ctx) {
-  return __sa_wg_add(ctx, p, v);
-}
-static inline int __sa_wg_atomic_sub_int(volatile __global int *p, int v,
-                                         __sa_ctx_t *ctx) {
-  return (int)__sa_wg_add(ctx, p, 0u - (uint)v);
-}
-static inline uint __sa_wg_atomic_sub_uint(volatile __global uint *p, uint v,
-                                           __sa_ctx_t *ctx) {
-  return __sa_wg_add(ctx, p, 0u - v);
-}
-static inline int __sa_wg_atomic_inc_int(volatile __global int *p, __sa_ctx_t *ctx) {
-  return (int)__sa_wg_add(ctx, p, 1u);
-}
-static inline uint __sa_wg_atomic_inc_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
-  return __sa_wg_add(ctx, p, 1u);
-}
-static inline int __sa_wg_atomic_dec_int(volatile __global int *p, __sa_ctx_t *ctx) {
-  return (int)__sa_wg_add(ctx, p, 0xffffffffu);
-}
-static inline uint __sa_wg_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t *ctx) {
-  return __sa_wg_add(ctx, p, 0xffffffffu);
-}
+/* The work-group form (__sa_wg_, every work-item calls) and the predicated
+ * work-group form (__sa_wgp_: every work-item calls, with whether it is
+ * the atomic's caller first; the rewriter hoists a call guarded by an `if`
+ * that the whole group reaches). */
+#define SA_DEFINE_WG(name, T, value)                                           \
+  static inline T __sa_wg_atomic_##name##_##T(volatile __global T *p,          \
+                                              SA_WG_VALUE_PARAM_##name(T)      \
+                                              __sa_ctx_t *ctx) {               \
+    return (T)__sa_wg_add(ctx, p, (value), 1);                                 \
+  }                                                                            \
+  static inline T __sa_wgp_atomic_##name##_##T(int active,                     \
+                                               volatile __global T *p,         \
+                                               SA_WG_VALUE_PARAM_##name(T)     \
+                                               __sa_ctx_t *ctx) {              \
+    return (T)__sa_wg_add(ctx, p, (value), active);                            \
+  }
+#define SA_WG_VALUE_PARAM_add(T) T v,
+#define SA_WG_VALUE_PARAM_sub(T) T v,
+#define SA_WG_VALUE_PARAM_inc(T)
+#define SA_WG_VALUE_PARAM_dec(T)
+SA_DEFINE_WG(add, int, (uint)v)
+SA_DEFINE_WG(add, uint, v)
+SA_DEFINE_WG(sub, int, 0u - (uint)v)
+SA_DEFINE_WG(sub, uint, 0u - v)
+SA_DEFINE_WG(inc, int, 1u)
+SA_DEFINE_WG(inc, uint, 1u)
+SA_DEFINE_WG(dec, int, 0xffffffffu)
+SA_DEFINE_WG(dec, uint, 0xffffffffu)
+#undef SA_WG_VALUE_PARAM_add
+#undef SA_WG_VALUE_PARAM_sub
+#undef SA_WG_VALUE_PARAM_inc
+#undef SA_WG_VALUE_PARAM_dec
+#undef SA_DEFINE_WG
 
 /* ---- the OpenCL 2.0 forms, on atomic_int and atomic_uint ---------------- */
 

@@ -62,8 +62,8 @@ __kernel void fenced(__global int *c, __global int *flag) {
 // CHECK-NEXT:  bump_twice(shared, __sa_ctx);
 // CHECK-NEXT:  __global uint *p = u + 1;
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(p, 1u, __sa_ctx);
-// CHECK-NEXT:  if (old > 0)
-// CHECK-NEXT:    __sa_atomic_dec_int((__global int *)u, __sa_ctx);
+// CHECK-NEXT:  const int __sa_p0 = !! (old > 0); int __sa_r0 = __sa_wgp_atomic_dec_int(__sa_p0, __sa_p0 ? ((__global int *)u) : 0, __sa_ctx); if (__sa_p0)
+// CHECK-NEXT:    (void)__sa_r0;
 
 // MANIFEST:    "deferred_atomics": true
 // MANIFEST:      "atomic_sites": 12,

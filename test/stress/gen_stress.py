@@ -125,6 +125,9 @@ def source_features(profile, seed, k):
     # One more add that every work-item makes at the kernel's top level:
     # the rewriter turns it into the work-group form (__sa_wg_atomic_*).
     f["group_add"] = pick("group_add", [True, False])
+    # That add under an `if` with a divergent condition, as the first thing
+    # its branch does: the predicated work-group form (__sa_wgp_atomic_*).
+    f["group_guard"] = pick("group_guard", [True, False])
     # Adds whose result the kernel discards (a call as a statement): in the
     # loop (divergent), the top-level add (uniform), or both. Such sources
     # check the counters' sums instead of the returned values (--check-sum).
@@ -158,8 +161,8 @@ def source_features(profile, seed, k):
 
 
 def describe(f):
-    keys = ["T", "op", "call", "ptr", "sites", "skip", "tile", "chase", "group_add", "loop",
-            "std", "lin"]
+    keys = ["T", "op", "call", "ptr", "sites", "skip", "tile", "chase", "group_add",
+            "group_guard", "loop", "std", "lin"]
     text = " ".join("%s=%s" % (key, f[key]) for key in keys)
     if f["discard"] != "none":
         text += " discard=%s%s(%s)" % (
@@ -315,16 +318,22 @@ def kernel_source(profile, seed, k, f):
             w("  %s gv = 1;" % T)
         else:
             w("  %s gv = (%s)(1u + mix32(h0 + 7u) %% incmax);" % (T, T))
-        w("  target[grec] = ga;")
+        guard = ""
+        if f["group_guard"]:
+            w("  bool gon = (mix32(h0 ^ 0x2545f491u) & 1023u) < pct;")
+            w("  target[grec] = gon ? ga : 0xffffffffu;")
+            guard = "if (gon) "
+        else:
+            w("  target[grec] = ga;")
         w("  incs[grec] = gv;")
         pre, call = atomic("counters", "ga", "gv")
         if pre:
             w("  " + pre.replace("*p =", "*gp =").replace("p;", "gp;"))
             call = call.replace("(p", "(gp")
         if f["discard"] in ("uniform", "both"):
-            w("  " + discarded(call))
+            w("  " + guard + discarded(call))
         else:
-            w("  old[grec] = %s;" % call)
+            w("  %sold[grec] = %s;" % (guard, call))
     w("  bool active = ((lmask >> (lid & 31u)) & 1u) != 0u && (h0 & 1023u) < pct &&")
     w("                (gmod == 0u || grp % gmod != gsel) && flags[lin] >= fthresh;")
     ind = "  "
