@@ -617,8 +617,6 @@ std::optional<KernelAnalysis> Analyzer::run() {
         Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
         continue;
       }
-      if (Site.Builtin->Cl20)
-        continue;
       const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
       if (Guard && Guards.insert(Guard).second) {
         Site.Guard = Guard;

@@ -1027,6 +1027,29 @@ SA_CL20_OP(void, __sa_nr_, fetch_min, min)
 SA_CL20_OP(void, __sa_nr_, fetch_max, max)
 SA_CL20_OP(int, __sa_wg_, fetch_add, add)
 SA_CL20_OP(int, __sa_wg_, fetch_sub, sub)
+/* The predicated work-group form of the relaxed fetch_add and fetch_sub
+ * (only the _explicit shapes are relaxed). */
+#define SA_CL20_WGP(op, to, T)                                                 \
+  static inline T __sa_wgp_atomic_##op##_explicit_##T(                         \
+      int active, volatile __global atomic_##T *p, T v, memory_order o,        \
+      __sa_ctx_t *ctx) {                                                       \
+    (void)o;                                                                   \
+    return __sa_wgp_atomic_##to##_##T(active, (volatile __global T *)p, v,     \
+                                      ctx);                                    \
+  }                                                                            \
+  static inline T __sa_wgp_atomic_##op##_explicit_scope_##T(                   \
+      int active, volatile __global atomic_##T *p, T v, memory_order o,        \
+      memory_scope s, __sa_ctx_t *ctx) {                                       \
+    (void)o;                                                                   \
+    (void)s;                                                                   \
+    return __sa_wgp_atomic_##to##_##T(active, (volatile __global T *)p, v,     \
+                                      ctx);                                    \
+  }
+SA_CL20_WGP(fetch_add, add, int)
+SA_CL20_WGP(fetch_add, add, uint)
+SA_CL20_WGP(fetch_sub, sub, int)
+SA_CL20_WGP(fetch_sub, sub, uint)
+#undef SA_CL20_WGP
 /* atomic_store in rewritten code: a software exchange whose answer is
  * awaited (never deferred), so that it cannot overwrite a coordinator's
  * read-modify-write of the same object half way. */
