@@ -53,8 +53,8 @@ __kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:  bump_max(&m[1], (int)gid, __sa_ctx);
 // CHECK-NEXT:  out[gid] = __sa_wg_atomic_fetch_add_explicit_uint(ticket, 1u, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  out[gid] -= __sa_wg_atomic_fetch_sub_explicit_scope_uint(&ticket[2], 2u, RELAXED, memory_scope_device, __sa_ctx);
-// CHECK-NEXT:  if (gid & 1)
-// CHECK-NEXT:    out[gid] += __sa_atomic_fetch_sub_explicit_uint(&ticket[1], 1u, memory_order_relaxed, __sa_ctx);
+// CHECK-NEXT:  const int __sa_p0 = !! (gid & 1); unsigned int __sa_r0 = __sa_wgp_atomic_fetch_sub_explicit_uint(__sa_p0, __sa_p0 ? (&ticket[1]) : 0, 1u, memory_order_relaxed, __sa_ctx); if (__sa_p0)
+// CHECK-NEXT:    out[gid] += __sa_r0;
 // CHECK-NEXT:  __sa_atomic_exchange_explicit_int(x, (int)gid, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
 

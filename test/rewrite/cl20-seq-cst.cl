@@ -5,7 +5,8 @@
 // as an order held in a variable) is in the rewritten code, no call is
 // deferred: a deferred atomic sequenced before it could be missed by a
 // work-item that synchronises with it. Relaxed calls may still take the
-// work-group form, which completes before it returns.
+// work-group form (or its predicated form, under an `if`), which
+// completes before it returns.
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
 // RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
@@ -38,8 +39,8 @@ __kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
 // CHECK:__kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
 // CHECK-NEXT:                      __global atomic_uint *flag, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  uint gid = __sa_get_global_id(0, __sa_ctx);
-// CHECK-NEXT:  if (gid & 1)
-// CHECK-NEXT:    __sa_atomic_fetch_add_explicit_int(sum, 2, memory_order_relaxed, __sa_ctx);
+// CHECK-NEXT:  const int __sa_p0 = !! (gid & 1); int __sa_r0 = __sa_wgp_atomic_fetch_add_explicit_int(__sa_p0, __sa_p0 ? (sum) : 0, 2, memory_order_relaxed, __sa_ctx); if (__sa_p0)
+// CHECK-NEXT:    (void)__sa_r0;
 // CHECK-NEXT:  __sa_wg_atomic_fetch_sub_explicit_int(&sum[2], 2, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:#ifndef ORDER_VARIABLE
 // CHECK-NEXT:  __sa_atomic_fetch_add_int(&sum[1], 1, __sa_ctx);
