@@ -32,7 +32,7 @@ __kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
   atomic_fetch_or_explicit(flag, 1u, memory_order_release);
 }
 
-// VARIABLE:    __sa_atomic_fetch_add_explicit_int(sum, 2, memory_order_relaxed, __sa_ctx);
+// VARIABLE:    (void)__sa_r0;
 // VARIABLE-NEXT:  __sa_wg_atomic_fetch_sub_explicit_int(&sum[2], 2, memory_order_relaxed, __sa_ctx);
 // VARIABLE:  __sa_atomic_fetch_add_explicit_int(&sum[1], 1, o, __sa_ctx);
 
