@@ -98,6 +98,9 @@ csv=${csv:-$results/${name:-pocl}.csv}
 mkdir -p "$(dirname "$csv")"
 
 defaults=()
+case " ${extra[*]-} " in
+*" --preset "*) ;; # scripts/evaluate.sh: the program's preset chooses the sizes
+*)
 case $(echo "$platform" | tr 'A-Z' 'a-z') in
 *pocl* | *portable*)
   # A CPU runs each software atomic as a hand-off between two threads
@@ -107,6 +110,8 @@ case $(echo "$platform" | tr 'A-Z' 'a-z') in
   echo "bench.sh: PoCL: fig8/fig9 at 2..128 and 4096 groups (not 256..2048) and a 16 MiB" \
     "copy (not 256 MiB), to keep the run short; -- --groups LIST --copy-mb N changes it"
   ;;
+esac
+;;
 esac
 
 echo
