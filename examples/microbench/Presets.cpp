@@ -11,10 +11,10 @@ static void cpuSizes(Options &O) {
   O.HistKB = {64, 256, 1024};
   O.HistGroups = 32;
   O.TextKB = 1024;
-  O.Contention = {1, 4, 16, 64, 256, 1024};
+  O.Contention = {1, 8, 64, 512};
   O.ContGroups = 16;
   O.ContLocal = 256;
-  O.ContIters = 8;
+  O.ContIters = 4;
 }
 
 /// One small size of every benchmark, for the test suite.
