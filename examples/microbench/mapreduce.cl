@@ -5,10 +5,8 @@
 // record its slot. Per thread: one atomic per work-item. Per wavefront: the
 // records of `wave` neighbouring work-items are counted in local memory
 // (a prefix sum) and the wavefront's first work-item reserves them all with
-// one atomic.
-
-/// The slot of one work-item's record: one atomic per work-item.
-uint reserve_per_thread(__global uint *count) { return atom_add(count, 1u); }
+// one atomic. (The per-thread atomic sits in the kernel body, where the
+// rewriter can prove that the whole group reaches it: its work-group form.)
 
 /// The first slot of the calling work-item's `records` records (0 or more),
 /// one atomic per wavefront. Every work-item of the group must call it.
@@ -43,7 +41,7 @@ __kernel void matmul_thread(__global const uint *x, __global const uint *y, uint
                             __global uint *count, __global uint *keys, __global uint *values) {
   uint id = get_global_id(0);
   uint z = matmul_map(x, y, n, id);
-  uint slot = reserve_per_thread(count);
+  uint slot = atom_add(count, 1u); // one atomic per work-item
   keys[slot] = id;
   values[slot] = z;
 }
@@ -83,7 +81,7 @@ __kernel void kmeans_thread(__global const int *points, __global const int *cent
                             __global uint *values) {
   uint p = get_global_id(0);
   uint cluster = kmeans_map(points, centroids, clusters, p);
-  uint slot = reserve_per_thread(count);
+  uint slot = atom_add(count, 1u); // one atomic per work-item
   keys[slot] = p;
   values[slot] = cluster;
 }
