@@ -79,6 +79,9 @@ else
   "$here/scripts/bench.sh" ${from:+--from-bundle "$from"} --csv "$csv" ${build:+"$build"} \
     -- "${args[@]}" ${extra[@]+"${extra[@]}"} >"$log" || status=$?
 fi
+if [ "$status" -eq 2 ]; then # the program's usage error, already on stderr
+  exit 2
+fi
 # What the device tells of each kernel, and the verdict.
 sed -n '/^What the device tells/,$p' "$log" >&2
 [ -s "$csv" ] || { echo "evaluate.sh: no results (see $log)" >&2; exit 1; }
