@@ -5,7 +5,9 @@
 #    CSV row per configuration of every benchmark, each verified, native and
 #    software times present; a kernel-info row per kernel and form;
 # 2. one non-empty PNG per benchmark (scripts/plot-evaluation.py);
-# 3. bad command lines end with a message and exit status 2.
+# 3. --platform by index: a bad one lists the platforms with their
+#    indices, PoCL's opens PoCL;
+# 4. bad command lines end with a message and exit status 2.
 set -euo pipefail
 src=$1 program=$2
 tmp=$(mktemp -d)
@@ -59,18 +61,31 @@ for b in $benches; do
     fail "$b.png is not a PNG"
 done
 
-# Bad input: a message naming it, exit status 2.
+# A platform chosen by index: an index past the last is refused with the
+# numbered list, and PoCL's index from that list opens PoCL.
+status=0
+"$program" --platform 99 --bench fig8 --preset quick >/dev/null 2>"$tmp/list.err" || status=$?
+[ "$status" -eq 1 ] || fail "--platform 99 exited $status, expected 1"
+index=$(sed -n "s/^ *platform \([0-9]*\) 'Portable Computing Language'.*/\1/p" "$tmp/list.err")
+[ -n "$index" ] || { cat "$tmp/list.err"; fail "--platform 99 did not list PoCL with its index"; }
+"$program" --platform "$index" --device 0 --bench fig8 --preset quick >"$tmp/index.out" 2>&1 ||
+  { cat "$tmp/index.out"; fail "--platform $index --device 0 failed"; }
+grep -q "^device: .*(Portable Computing Language)" "$tmp/index.out" ||
+  fail "--platform $index did not open PoCL"
+
+# Bad input: a message, exit status 2.
 expect_usage_error() {
   local status=0
   "$@" >"$tmp/bad.out" 2>"$tmp/bad.err" || status=$?
   [ "$status" -eq 2 ] || fail "'$*' exited $status, expected 2"
-  grep -q "$1" "$tmp/bad.err" 2>/dev/null || grep -qi "bad\|unknown\|needs" "$tmp/bad.err" ||
-    fail "'$*' printed no message"
+  grep -qi "bad argument\|unknown option\|needs a value\|bad --only" "$tmp/bad.err" ||
+    { cat "$tmp/bad.err"; fail "'$*' printed no message naming the problem"; }
 }
 expect_usage_error "$program" --bench nonesuch
 expect_usage_error "$program" --matrix 0
 expect_usage_error "$program" --patterns diagonal
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only 'fig8;ls'
+expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only nonesuch --out "$tmp/bad"
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --frobnicate
 expect_usage_error "$src/scripts/evaluate.sh" --out
 echo "evaluation test: $rows configurations verified, $(echo $benches | wc -w) plots"
