@@ -72,13 +72,13 @@ def plot_bench(bench, rows, outdir):
     nrows = (len(panels) + cols - 1) // cols
     fig, axes = plt.subplots(nrows, cols, figsize=(4.2 * cols, 3.4 * nrows), squeeze=False)
     for ax, (panel, lines) in zip(axes.flat, panels.items()):
-        for line, lrows in lines.items():
+        for color, (line, lrows) in enumerate(lines.items()):
             lrows.sort(key=lambda r: int(r["value"]))
             xs = [int(r["value"]) for r in lrows]
-            for column, form, style, marker in FORMS:
+            for column, form, style, marker in FORMS:  # one colour per variant
                 label = (line + " " if line else "") + form
                 ax.plot(xs, [float(r[column]) for r in lrows], style, marker=marker,
-                        label=label, markersize=4)
+                        color="C%d" % color, label=label, markersize=4)
         if len({int(r["value"]) for ls in lines.values() for r in ls}) > 2:
             ax.set_xscale("log", base=2)
         ax.set_yscale("log")
