@@ -105,7 +105,7 @@ struct MatMul : Records {
       Err = clSetKernelArg(K, 2, sizeof(N), &N);
     return Err ? Err : setOutputArgs(K, 3);
   }
-  size_t bytes() const override { return 2 * (size_t)N * N * N * sizeof(cl_uint); }
+  size_t bytes() const override { return (X.size() + Y.size()) * sizeof(cl_uint); }
 };
 
 constexpr size_t Dim = 4, Clusters = 32; // DIM in mapreduce.cl
@@ -150,7 +150,9 @@ struct KMeans : Records {
       Err = clSetKernelArg(K, 2, sizeof(NumClusters), &NumClusters);
     return Err ? Err : setOutputArgs(K, 3);
   }
-  size_t bytes() const override { return Points.size() * sizeof(cl_int) * (1 + Clusters); }
+  size_t bytes() const override {
+    return (Points.size() + Centroids.size()) * sizeof(cl_int);
+  }
 };
 
 /// Both variants of one application at each size: Tasks(size) map tasks.

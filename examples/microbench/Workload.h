@@ -28,7 +28,8 @@ struct Workload {
   virtual cl_int setArgs(cl_kernel K) = 0;
   /// Empty when the results match the CPU reference, else what is wrong.
   virtual std::string verify() = 0;
-  /// Bytes the kernel moves besides the atomics (for the table).
+  /// Bytes of the buffers besides the atomics' targets (the CSV's `bytes`;
+  /// checked against the device's largest allocation).
   virtual size_t bytes() const { return 0; }
   void release();
 
