@@ -115,8 +115,8 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Err
     std::string V = HasValue ? Argv[++I] : "";
     size_t N = 0;
     bool Ok = HasValue;
-    if (!Ok)
-      ;
+    if (!HasValue)
+      Ok = false; // every option takes a value
     else if (A == "--platform")
       O.Platform = V;
     else if (A == "--device")
@@ -127,9 +127,10 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Err
       O.Csv = V;
     else if (A == "--kernel-info")
       O.KernelInfo = V;
-    else if (A == "--preset")
-      Ok = V == "paper" || V == "cpu" || V == "quick" || V == "auto", O.Preset = V;
-    else if (A == "--kernels")
+    else if (A == "--preset") {
+      Ok = V == "paper" || V == "cpu" || V == "quick" || V == "auto";
+      O.Preset = V;
+    } else if (A == "--kernels")
       O.KernelDir = V;
     else if (A == "--bench")
       Ok = parseBenches(V, O.Benches);
@@ -137,15 +138,18 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Err
       Ok = parseSizes(V, O.Groups);
     else if (A == "--local")
       Ok = parseSize(V, O.Local);
-    else if (A == "--repeat")
-      Ok = parseSize(V, N), O.Repeat = (int)N;
-    else if (A == "--warmup")
-      Ok = (parseSize(V, N) || V == "0"), O.Warmup = (int)N;
-    else if (A == "--copy-mb")
+    else if (A == "--repeat") {
+      Ok = parseSize(V, N);
+      O.Repeat = (int)N;
+    } else if (A == "--warmup") {
+      Ok = parseSize(V, N) || V == "0";
+      O.Warmup = (int)N;
+    } else if (A == "--copy-mb")
       Ok = parseSize(V, O.CopyMB);
-    else if (A == "--copy-width")
-      Ok = (V == "1" || V == "4"), O.CopyWidth = std::atoi(V.c_str());
-    else if (A == "--scalar-groups")
+    else if (A == "--copy-width") {
+      Ok = V == "1" || V == "4";
+      O.CopyWidth = std::atoi(V.c_str());
+    } else if (A == "--scalar-groups")
       Ok = parseSizes(V, O.ScalarGroups);
     else if (A == "--matrix")
       Ok = parseSizes(V, O.Matrix);

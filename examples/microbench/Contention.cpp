@@ -34,9 +34,9 @@ struct ContentionRun : Workload {
   std::vector<cl_uint> Indexes;
   cl_uint Iters;
   bool Used;
-  size_t Words;                          // res[] in uints
-  std::vector<cl_uint> WantRes, GotRes;  // CPU reference of res[]
-  std::vector<cl_uint> Sharers;          // work-items per address
+  size_t Words;                         // res[] in uints
+  std::vector<cl_uint> WantRes, GotRes; // CPU reference of res[]
+  std::vector<cl_uint> Sharers;         // work-items per address
   std::vector<cl_uint> Sums;
   cl_mem Res = nullptr, IndexBuf = nullptr, SumBuf = nullptr;
   ContentionRun(ClSession &S, size_t Items, std::vector<cl_uint> Idx, size_t Iters, bool Used)
@@ -111,8 +111,8 @@ std::vector<Config> contentionSweep(const Options &O) {
           size_t Iters = O.ContIters;
           bool Used = Returns == "used";
           C.Make = [N, Pattern, Contention, Padding, Iters, Used](ClSession &S) {
-            return std::unique_ptr<Workload>(new ContentionRun(
-                S, N, addresses(Pattern, N, Contention, Padding), Iters, Used));
+            return std::unique_ptr<Workload>(
+                new ContentionRun(S, N, addresses(Pattern, N, Contention, Padding), Iters, Used));
           };
           Sweep.push_back(C);
         }

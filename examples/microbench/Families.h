@@ -7,15 +7,15 @@
 
 namespace softatomic {
 
-std::vector<Config> fig8Sweep(const Options &O);          // Microbench.cpp
-std::vector<Config> fig9Sweep(const Options &O);          // Microbench.cpp
-std::vector<Config> copySweep(const Options &O);          // Microbench.cpp
-std::vector<Config> scalarSweep(const Options &O);        // ScalarProduct.cpp
-std::vector<Config> histogramSweep(const Options &O);     // Histogram.cpp
-std::vector<Config> matmulSweep(const Options &O);        // MapReduce.cpp
-std::vector<Config> kmeansSweep(const Options &O);        // MapReduce.cpp
-std::vector<Config> stringMatchSweep(const Options &O);   // StringMatch.cpp
-std::vector<Config> contentionSweep(const Options &O);    // Contention.cpp
+std::vector<Config> fig8Sweep(const Options &O);        // Microbench.cpp
+std::vector<Config> fig9Sweep(const Options &O);        // Microbench.cpp
+std::vector<Config> copySweep(const Options &O);        // Microbench.cpp
+std::vector<Config> scalarSweep(const Options &O);      // ScalarProduct.cpp
+std::vector<Config> histogramSweep(const Options &O);   // Histogram.cpp
+std::vector<Config> matmulSweep(const Options &O);      // MapReduce.cpp
+std::vector<Config> kmeansSweep(const Options &O);      // MapReduce.cpp
+std::vector<Config> stringMatchSweep(const Options &O); // StringMatch.cpp
+std::vector<Config> contentionSweep(const Options &O);  // Contention.cpp
 
 } // namespace softatomic
 

@@ -48,8 +48,8 @@ struct Records : Workload {
     Err = clSetKernelArg(K, First, sizeof(W), &W);
     if (Err == CL_SUCCESS) // the work-items' record counts, and each wavefront's base
       Err = clSetKernelArg(K, First + 1, Local * sizeof(cl_uint), nullptr);
-    return Err ? Err : clSetKernelArg(K, First + 2, (Local + Wave - 1) / Wave * sizeof(cl_uint),
-                                      nullptr);
+    return Err ? Err
+               : clSetKernelArg(K, First + 2, (Local + Wave - 1) / Wave * sizeof(cl_uint), nullptr);
   }
   std::string verify() override {
     cl_uint Got = 0;
@@ -150,16 +150,13 @@ struct KMeans : Records {
       Err = clSetKernelArg(K, 2, sizeof(NumClusters), &NumClusters);
     return Err ? Err : setOutputArgs(K, 3);
   }
-  size_t bytes() const override {
-    return (Points.size() + Centroids.size()) * sizeof(cl_int);
-  }
+  size_t bytes() const override { return (Points.size() + Centroids.size()) * sizeof(cl_int); }
 };
 
 /// Both variants of one application at each size: Tasks(size) map tasks.
 template <typename App>
 std::vector<Config> mapReduceSweep(const Options &O, const char *Bench, const char *Param,
-                                   const std::vector<size_t> &Sizes,
-                                   size_t (*Tasks)(size_t)) {
+                                   const std::vector<size_t> &Sizes, size_t (*Tasks)(size_t)) {
   std::vector<Config> Sweep;
   for (bool PerWave : {false, true})
     for (size_t Size : Sizes) {

@@ -63,11 +63,10 @@ void printRowEnd(const Row &R) {
 
 void printProgress(const Row &R, size_t Index, size_t Total) {
   std::string Result = R.ok() ? "native " + fmt(R.Native.Millis) + " ms, software " +
-                                    fmt(R.Soft.Millis) + " ms, " + fmt(R.ratio(), 2) +
-                                    "x, verified"
+                                    fmt(R.Soft.Millis) + " ms, " + fmt(R.ratio(), 2) + "x, verified"
                               : "NOT verified: " + R.note();
-  std::fprintf(stderr, "[%zu/%zu] %s %s (%zu groups of %zu): %s\n", Index, Total,
-               R.C.Bench.c_str(), label(R.C).c_str(), R.C.Groups, R.C.Local, Result.c_str());
+  std::fprintf(stderr, "[%zu/%zu] %s %s (%zu groups of %zu): %s\n", Index, Total, R.C.Bench.c_str(),
+               label(R.C).c_str(), R.C.Groups, R.C.Local, Result.c_str());
 }
 
 bool ResultsCsv::open(const std::string &Path) {
@@ -87,10 +86,9 @@ void ResultsCsv::write(const ClSession &S, const Options &O, const Row &R) {
   const Config &C = R.C;
   Out << C.Bench << ',' << C.Kernel << ',' << csvField(C.Variant) << ',' << C.Param << ','
       << C.Value << ',' << csvField(S.PlatformName) << ',' << csvField(S.DeviceName) << ','
-      << C.Groups << ',' << C.Local << ',' << R.Items << ',' << R.Bytes << ',' << O.Repeat
-      << ',' << (R.Native.Ok ? fmt(R.Native.Millis) : "") << ','
-      << (R.Soft.Ok ? fmt(R.Soft.Millis) : "") << ','
-      << (R.Native.Ok && R.Soft.Ok ? fmt(R.ratio(), 3) : "") << ','
+      << C.Groups << ',' << C.Local << ',' << R.Items << ',' << R.Bytes << ',' << O.Repeat << ','
+      << (R.Native.Ok ? fmt(R.Native.Millis) : "") << ',' << (R.Soft.Ok ? fmt(R.Soft.Millis) : "")
+      << ',' << (R.Native.Ok && R.Soft.Ok ? fmt(R.ratio(), 3) : "") << ','
       << (R.Native.Ok ? fmt(R.Native.WallMillis) : "") << ','
       << (R.Soft.Ok ? fmt(R.Soft.WallMillis) : "") << ',' << R.SaGroups << ','
       << (C.Target > 0 ? fmt(C.Target, 2) : "") << ',' << (R.ok() ? "yes" : "NO") << ','
@@ -115,8 +113,8 @@ void KernelInfoCsv::write(const ClSession &S, const Config &C, const KernelPair 
     const KernelInfo &I = Soft ? K.SoftInfo : K.NativeInfo;
     Out << C.Bench << ',' << C.Kernel << ',' << C.Local << ',' << (Soft ? "software" : "native")
         << ',' << I.LocalMem << ',' << I.PrivateMem << ',' << I.WorkGroupSize << ','
-        << I.PreferredMultiple << ',' << csvField(S.PlatformName) << ','
-        << csvField(S.DeviceName) << '\n';
+        << I.PreferredMultiple << ',' << csvField(S.PlatformName) << ',' << csvField(S.DeviceName)
+        << '\n';
   }
   Out.flush();
 }
@@ -152,8 +150,7 @@ void printTargets(const std::vector<Row> &Rows) {
       if (!Worst || R.ratio() > Worst->ratio())
         Worst = &R;
       if (Bench == "copy" || R.C.Groups == 128 || R.C.Groups == 4096)
-        Report(R, "at " + std::to_string(R.C.Groups) + " groups of " +
-                      std::to_string(R.C.Local));
+        Report(R, "at " + std::to_string(R.C.Groups) + " groups of " + std::to_string(R.C.Local));
     }
     if (Bench == "fig9" && Worst && Verified > 1)
       Report(*Worst, "worst, " + std::to_string(Worst->C.Groups) + " groups");

@@ -39,8 +39,8 @@ static KernelInfo kernelInfo(cl_kernel K, cl_device_id D) {
   KernelInfo I;
   clGetKernelWorkGroupInfo(K, D, CL_KERNEL_LOCAL_MEM_SIZE, sizeof(I.LocalMem), &I.LocalMem,
                            nullptr);
-  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(I.PrivateMem),
-                           &I.PrivateMem, nullptr);
+  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(I.PrivateMem), &I.PrivateMem,
+                           nullptr);
   clGetKernelWorkGroupInfo(K, D, CL_KERNEL_WORK_GROUP_SIZE, sizeof(I.WorkGroupSize),
                            &I.WorkGroupSize, nullptr);
   clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
@@ -84,8 +84,8 @@ KernelPair &KernelCache::get(const Config &C, bool &IsNew) {
   Pairs.emplace_back(Key, std::unique_ptr<KernelPair>(new KernelPair()));
   KernelPair &K = *Pairs.back().second;
   Programs &P = programs(C.File);
-  K.Error = P.Error.empty() ? makePair(S, P.Native, P.Soft, O.KernelDir + "/" + C.File, C, K)
-                            : P.Error;
+  K.Error =
+      P.Error.empty() ? makePair(S, P.Native, P.Soft, O.KernelDir + "/" + C.File, C, K) : P.Error;
   return K;
 }
 
@@ -133,8 +133,8 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Loc
     clReleaseEvent(Done);
     if (Err != CL_SUCCESS || Status < 0) {
       cl_int Code = Err != CL_SUCCESS ? Err : Status;
-      R.Error = Where + "kernel failed: " +
-                (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
+      R.Error =
+          Where + "kernel failed: " + (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
       return R;
     }
     std::string Wrong = W.verify();

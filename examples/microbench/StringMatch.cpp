@@ -24,15 +24,16 @@ const std::string &text(size_t Bytes) {
   if (Made == Bytes)
     return Text;
   static const char *Filler[] = {
-      "the", "of", "and", "to", "in", "that", "it", "was", "for", "on", "are", "as", "with",
-      "his", "they", "at", "be", "this", "from", "have", "or", "by", "one", "had", "not",
-      "but", "what", "all", "were", "when", "we", "there", "can", "an", "your", "which",
-      "their", "said", "if", "do", "will", "each", "about", "how", "up", "out", "them",
-      "then", "she", "many", "some", "so", "these", "would", "other", "into", "has", "more",
-      "her", "two", "like", "him", "see", "time", "could", "no", "make", "than", "first",
-      "been", "its", "who", "now", "people", "my", "made", "over", "did", "down", "only",
-      "way", "find", "use", "may", "water", "long", "little", "very", "after", "called",
-      "just", "where", "most", "know", "river", "garden", "letter", "morning", "quiet"};
+      "the",  "of",    "and",   "to",     "in",    "that",   "it",     "was",     "for",   "on",
+      "are",  "as",    "with",  "his",    "they",  "at",     "be",     "this",    "from",  "have",
+      "or",   "by",    "one",   "had",    "not",   "but",    "what",   "all",     "were",  "when",
+      "we",   "there", "can",   "an",     "your",  "which",  "their",  "said",    "if",    "do",
+      "will", "each",  "about", "how",    "up",    "out",    "them",   "then",    "she",   "many",
+      "some", "so",    "these", "would",  "other", "into",   "has",    "more",    "her",   "two",
+      "like", "him",   "see",   "time",   "could", "no",     "make",   "than",    "first", "been",
+      "its",  "who",   "now",   "people", "my",    "made",   "over",   "did",     "down",  "only",
+      "way",  "find",  "use",   "may",    "water", "long",   "little", "very",    "after", "called",
+      "just", "where", "most",  "know",   "river", "garden", "letter", "morning", "quiet"};
   const size_t NumFiller = sizeof(Filler) / sizeof(Filler[0]);
   Lcg R(90);
   std::vector<std::string> Words;

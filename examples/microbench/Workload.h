@@ -57,14 +57,14 @@ struct Options {
   size_t Local = 256;
   int Repeat = 5, Warmup = 2;
   size_t CopyMB = 256;
-  int CopyWidth = 4;                                     // uint4
+  int CopyWidth = 4;                                             // uint4
   std::vector<size_t> ScalarGroups = {2, 4, 8, 16, 32, 64, 128}; // Figure 12
   std::vector<size_t> Matrix = {8, 16, 32, 64, 128, 256};        // Figure 10
   std::vector<size_t> Points = {512, 1024, 2048, 4096, 8192};    // Figure 11
   size_t Wave = 64; // the per-wavefront variants' wavefront (AMD's, the paper's)
   std::vector<size_t> HistKB = {256, 1024, 4096, 16384};
   size_t HistGroups = 64;
-  size_t TextKB = 4096;                           // the paper's 4 MB
+  size_t TextKB = 4096;                            // the paper's 4 MB
   std::vector<size_t> MatchGroups = {32, 64, 128}; // Figure 13
   // The McKee sweep, by default issue 7's configuration.
   std::vector<size_t> Contention = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};

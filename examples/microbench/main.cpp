@@ -52,8 +52,10 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
               " work-items per group (CL_KERNEL_WORK_GROUP_SIZE), the sweep asks " +
               std::to_string(C.Local);
   else if (R.Bytes > MaxAlloc)
-    R.Error = "the buffer (" + std::to_string(R.Bytes) + " bytes) is above the device's "
-              "largest allocation (" + std::to_string(MaxAlloc) + ")";
+    R.Error = "the buffer (" + std::to_string(R.Bytes) +
+              " bytes) is above the device's "
+              "largest allocation (" +
+              std::to_string(MaxAlloc) + ")";
   else if (cl_int Err = W->create())
     R.Error = "creating the buffers failed: " + clError(Err);
   else {
@@ -113,8 +115,10 @@ int main(int Argc, char **Argv) {
   std::vector<Config> Sweep = chosenSweeps(O);
   for (const Config &C : Sweep)
     if (MaxGroup && C.Local > MaxGroup) {
-      std::fprintf(stderr, "microbench: %s needs %zu work-items per group, above the device's "
-                           "maximum of %zu\n", C.Bench.c_str(), C.Local, MaxGroup);
+      std::fprintf(stderr,
+                   "microbench: %s needs %zu work-items per group, above the device's "
+                   "maximum of %zu\n",
+                   C.Bench.c_str(), C.Local, MaxGroup);
       return 2;
     }
 
