@@ -84,7 +84,7 @@ if [ "$status" -eq 2 ]; then # the program's usage error, already on stderr
 fi
 # What the device tells of each kernel, and the verdict.
 sed -n '/^What the device tells/,$p' "$log" >&2
-[ -s "$csv" ] || { echo "evaluate.sh: no results (see $log)" >&2; exit 1; }
+[ -s "$csv" ] || { tail -20 "$log" >&2; echo "evaluate.sh: no results (see $log)" >&2; exit 1; }
 
 # The plots need matplotlib (Debian: python3-matplotlib), which pyenv's or a
 # GPU machine's python3 may lack: Debian's own python3 is tried too.
