@@ -12,6 +12,7 @@ packages=(
   libgtest-dev # the host runtime API tests
   clang-tools-16 python3-yaml # --export-fixes round trips (clang-apply-replacements)
   pkg-config # the package test (softatomic.pc)
+  python3-matplotlib # scripts/plot-evaluation.py (the evaluation's plots)
 )
 
 missing=()

@@ -15,6 +15,18 @@ static std::string lower(std::string S) {
   return S;
 }
 
+/// A selector that is a whole number picks by index, anything else by name.
+static bool isIndex(const std::string &S) {
+  return !S.empty() && S.find_first_not_of("0123456789") == std::string::npos;
+}
+
+/// Whether the Index-th entry called Name is the one Match selects.
+static bool selects(const std::string &Match, size_t Index, const std::string &Name) {
+  if (isIndex(Match))
+    return std::strtoul(Match.c_str(), nullptr, 10) == Index;
+  return lower(Name).find(lower(Match)) != std::string::npos;
+}
+
 template <typename Fn> static std::string queryString(Fn Query) {
   size_t Size = 0;
   Query(0, nullptr, &Size);
@@ -46,24 +58,26 @@ bool ClSession::open(std::string PlatformMatch, std::string DeviceMatch,
   if (NumPlatforms)
     clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr);
   std::string Seen;
-  for (cl_platform_id P : Platforms) {
+  for (size_t PI = 0; PI < Platforms.size(); ++PI) {
+    cl_platform_id P = Platforms[PI];
     std::string Name = queryString([&](size_t S, void *V, size_t *R) {
       return clGetPlatformInfo(P, CL_PLATFORM_NAME, S, V, R);
     });
-    Seen += "\n  platform '" + Name + "'";
-    if (lower(Name).find(lower(PlatformMatch)) == std::string::npos)
+    Seen += "\n  platform " + std::to_string(PI) + " '" + Name + "'";
+    if (!selects(PlatformMatch, PI, Name))
       continue;
     cl_uint NumDevices = 0;
     clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 0, nullptr, &NumDevices);
     std::vector<cl_device_id> Devices(NumDevices);
     if (NumDevices)
       clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, NumDevices, Devices.data(), nullptr);
-    for (cl_device_id D : Devices) {
+    for (size_t DI = 0; DI < Devices.size(); ++DI) {
+      cl_device_id D = Devices[DI];
       std::string DName = queryString([&](size_t S, void *V, size_t *R) {
         return clGetDeviceInfo(D, CL_DEVICE_NAME, S, V, R);
       });
-      Seen += "\n    device '" + DName + "'";
-      if (lower(DName).find(lower(DeviceMatch)) == std::string::npos)
+      Seen += "\n    device " + std::to_string(DI) + " '" + DName + "'";
+      if (!selects(DeviceMatch, DI, DName))
         continue;
       cl_int Err = CL_SUCCESS;
       Context = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);

@@ -25,8 +25,9 @@ struct ClSession {
 
   /// Opens the first device whose name contains DeviceMatch on the first
   /// platform whose name contains PlatformMatch (case-insensitive; empty
-  /// matches all). Empty arguments fall back to the SA_PLATFORM and
-  /// SA_DEVICE environment variables, then to PoCL.
+  /// matches all); a whole number instead selects by index (clGetPlatformIDs'
+  /// order, then the platform's devices). Empty arguments fall back to the
+  /// SA_PLATFORM and SA_DEVICE environment variables, then to PoCL.
   bool open(std::string PlatformMatch, std::string DeviceMatch, std::string &Error);
 
   /// Builds the OpenCL C file at Path; the build log goes into Error.

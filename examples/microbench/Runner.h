@@ -1,0 +1,64 @@
+// Running one Config: both kernel forms built from the kernel directory,
+// warm-up and timed runs of each, every run verified.
+#ifndef SOFTATOMIC_MICROBENCH_RUNNER_H
+#define SOFTATOMIC_MICROBENCH_RUNNER_H
+
+#include "Workload.h"
+
+namespace softatomic {
+
+struct FormResult {
+  bool Ok = false;
+  double Millis = 0, WallMillis = 0; // medians of the timed runs
+  std::string Error;
+};
+
+/// What the device tells about one compiled kernel (clGetKernelWorkGroupInfo):
+/// what the paper used to explain its results, where a device can tell.
+struct KernelInfo {
+  cl_ulong LocalMem = 0, PrivateMem = 0;
+  size_t WorkGroupSize = 0, PreferredMultiple = 0;
+};
+
+/// The native and the rewritten form of one kernel.
+struct KernelPair {
+  cl_kernel Native = nullptr, Soft = nullptr;
+  std::string Error;     // why the pair cannot run, empty when it can
+  size_t Coresident = 0; // groups the device runs at once (saGetCoresidentGroups)
+  KernelInfo NativeInfo, SoftInfo;
+  KernelPair() = default;
+  KernelPair(const KernelPair &) = delete;
+  KernelPair &operator=(const KernelPair &) = delete;
+  ~KernelPair();
+};
+
+/// Builds each kernel file once (NAME.cl and NAME.sa.cl) and its kernels.
+class KernelCache {
+public:
+  KernelCache(ClSession &S, const Options &O) : S(S), O(O) {}
+  KernelCache(const KernelCache &) = delete;
+  KernelCache &operator=(const KernelCache &) = delete;
+  ~KernelCache();
+  /// The pair for C (its File and Kernel at its local size), loaded on first
+  /// use; IsNew says whether this call loaded it.
+  KernelPair &get(const Config &C, bool &IsNew);
+
+private:
+  struct Programs {
+    cl_program Native = nullptr, Soft = nullptr;
+    std::string Error;
+  };
+  Programs &programs(const std::string &File);
+  ClSession &S;
+  const Options &O;
+  std::vector<std::pair<std::string, Programs>> Built;
+  std::vector<std::pair<std::string, std::unique_ptr<KernelPair>>> Pairs;
+};
+
+/// Warm-up runs, then timed runs of one kernel form; every run verified.
+FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Local,
+                   const Options &O);
+
+} // namespace softatomic
+
+#endif

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The evaluation test (ctest: evaluation). Usage:
+#   evaluate-quick.sh SOURCE_DIR MICROBENCH
+# 1. scripts/evaluate.sh --quick with the built program: exit status 0, a
+#    CSV row per configuration of every benchmark, each verified, native and
+#    software times present; a kernel-info row per kernel and form;
+# 2. one non-empty PNG per benchmark (scripts/plot-evaluation.py);
+# 3. --platform by index: a bad one lists the platforms with their
+#    indices, PoCL's opens PoCL;
+# 4. bad command lines end with a message and exit status 2.
+set -euo pipefail
+src=$1 program=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "evaluation test: $*" >&2; exit 1; }
+
+benches="fig8 fig9 copy scalar histogram matmul kmeans strmatch contention"
+"$src/scripts/evaluate.sh" --quick --program "$program" --out "$tmp/out" 2>"$tmp/stderr" ||
+  { cat "$tmp/stderr" "$tmp/out/evaluation.log"; fail "evaluate.sh --quick failed"; }
+csv=$tmp/out/evaluation.csv
+# One progress line per configuration on stderr.
+rows=$(($(wc -l <"$csv") - 1))
+[ "$(grep -c '^\[[0-9]*/[0-9]*\] ' "$tmp/stderr")" -eq "$rows" ] ||
+  fail "expected $rows progress lines on stderr"
+python3 - "$csv" "$tmp/out/kernel-info.csv" $benches <<'PY' || fail "the CSVs are wrong"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+info = list(csv.DictReader(open(sys.argv[2])))
+benches = sys.argv[3:]
+# quick: fig8, fig9, copy, scalar 1 row each; histogram 2; matmul, kmeans 2
+# (per thread, per wavefront); strmatch 4 (Q1..Q4); contention 6 (3 patterns
+# x return unused/used).
+want = {"fig8": 1, "fig9": 1, "copy": 1, "scalar": 1, "histogram": 2, "matmul": 2,
+        "kmeans": 2, "strmatch": 4, "contention": 6}
+errors = []
+for b in benches:
+    got = [r for r in rows if r["benchmark"] == b]
+    if len(got) != want[b]:
+        errors.append("%s: %d rows, expected %d" % (b, len(got), want[b]))
+for r in rows:
+    if r["verified"] != "yes" or not r["native_ms"] or not r["software_ms"] or not r["ratio"]:
+        errors.append("not verified: %s %s %s=%s: %s" % (r["benchmark"], r["variant"],
+                      r["param"], r["value"], r["note"]))
+kernels = {(r["benchmark"], r["kernel"]) for r in rows}
+for k in kernels:
+    forms = sorted(i["form"] for i in info if (i["benchmark"], i["kernel"]) == k)
+    if forms != ["native", "software"]:
+        errors.append("kernel info of %s: %s" % (k, forms))
+matches = [r["note"] for r in rows if r["benchmark"] == "strmatch"]
+counts = [int(m.split()[0]) for m in matches]
+if counts != sorted(counts) or len(set(counts)) != 4:
+    errors.append("string match counts do not spread Q1 < Q2 < Q3 < Q4: %s" % matches)
+for e in errors:
+    print(e, file=sys.stderr)
+sys.exit(1 if errors else 0)
+PY
+for b in $benches; do
+  png=$tmp/out/$b.png
+  [ -s "$png" ] || fail "no plot $b.png"
+  [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+    fail "$b.png is not a PNG"
+done
+
+# A platform chosen by index: an index past the last is refused with the
+# numbered list, and PoCL's index from that list opens PoCL.
+status=0
+"$program" --platform 99 --bench fig8 --preset quick >/dev/null 2>"$tmp/list.err" || status=$?
+[ "$status" -eq 1 ] || fail "--platform 99 exited $status, expected 1"
+index=$(sed -n "s/^ *platform \([0-9]*\) 'Portable Computing Language'.*/\1/p" "$tmp/list.err")
+[ -n "$index" ] || { cat "$tmp/list.err"; fail "--platform 99 did not list PoCL with its index"; }
+"$program" --platform "$index" --device 0 --bench fig8 --preset quick >"$tmp/index.out" 2>&1 ||
+  { cat "$tmp/index.out"; fail "--platform $index --device 0 failed"; }
+grep -q "^device: .*(Portable Computing Language)" "$tmp/index.out" ||
+  fail "--platform $index did not open PoCL"
+
+# Bad input: a message, exit status 2.
+expect_usage_error() {
+  local status=0
+  "$@" >"$tmp/bad.out" 2>"$tmp/bad.err" || status=$?
+  [ "$status" -eq 2 ] || fail "'$*' exited $status, expected 2"
+  grep -qi "bad argument\|unknown option\|needs a value\|bad --only" "$tmp/bad.err" ||
+    { cat "$tmp/bad.err"; fail "'$*' printed no message naming the problem"; }
+}
+expect_usage_error "$program" --bench nonesuch
+expect_usage_error "$program" --matrix 0
+expect_usage_error "$program" --patterns diagonal
+expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only 'fig8;ls'
+expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only nonesuch --out "$tmp/bad"
+expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --frobnicate
+expect_usage_error "$src/scripts/evaluate.sh" --out
+echo "evaluation test: $rows configurations verified, $(echo $benches | wc -w) plots"
