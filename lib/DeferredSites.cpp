@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
 
 using namespace clang;
 using namespace llvm;
@@ -70,6 +71,8 @@ namespace {
 /// Which pointer parameters reach memory that the rewritten code touches
 /// only through global atomics.
 class AtomicOnlyTargets {
+  using VarRefs = DenseMap<const VarDecl *, SmallVector<const DeclRefExpr *, 4>>;
+
 public:
   AtomicOnlyTargets(const KernelAnalysis &Result, const StmtParents &Parents)
       : Parents(Parents) {
@@ -95,8 +98,9 @@ private:
   };
 
   /// The parameter of \p F that pointer expression \p E is based on
-  /// (p, &p[i], p + i, p - i, casts), if any.
-  static bool rootParam(const Expr *E, const FunctionDecl *F, unsigned &Index) {
+  /// (p, &p[i], p + i, p - i, casts, and a local pointer variable every
+  /// value of which is based on the same parameter), if any.
+  bool rootParam(const Expr *E, const FunctionDecl *F, unsigned &Index) {
     for (;;) {
       E = E->IgnoreParenCasts();
       if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -115,12 +119,81 @@ private:
         continue;
       }
       const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      if (const VarDecl *Local = Ref ? localPointer(Ref->getDecl(), F) : nullptr)
+        return rootOfLocal(Local, F, Index);
       const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
       if (!Param || Param->getDeclContext() != F)
         return false;
       Index = Param->getFunctionScopeIndex();
       return true;
     }
+  }
+
+  /// \p D as an automatic pointer variable of \p F's body, else null.
+  static const VarDecl *localPointer(const Decl *D, const FunctionDecl *F) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+        VD->getDeclContext() != F || !VD->getType()->isPointerType())
+      return nullptr;
+    return VD;
+  }
+
+  /// How a reference to a local variable uses it: its value read, or
+  /// written by `V = e` (\p Given is e), or stepped in place (++, --, +=,
+  /// -=), or something else (its address taken).
+  enum class LocalUse { Read, Assigned, Stepped, Other };
+  LocalUse localUse(const DeclRefExpr *Ref, const Expr *&Given) const {
+    const Stmt *P = Parents.parent(Ref);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getLHS() == Ref) {
+      if (BO->getOpcode() == BO_Assign) {
+        Given = BO->getRHS();
+        return LocalUse::Assigned;
+      }
+      return BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign
+                 ? LocalUse::Stepped
+                 : LocalUse::Other;
+    }
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp() ? LocalUse::Stepped : LocalUse::Other;
+    return isa_and_nonnull<ImplicitCastExpr>(P) ? LocalUse::Read : LocalUse::Other;
+  }
+
+  /// The parameter that every value of local pointer \p V is based on.
+  /// While V's own values are being followed (`V = V + 1`), V stands for
+  /// whatever the others agree on (Index InProgress).
+  bool rootOfLocal(const VarDecl *V, const FunctionDecl *F, unsigned &Index) {
+    auto Known = LocalRoot.find(V);
+    if (Known != LocalRoot.end()) {
+      Index = Known->second.value_or(0);
+      return Known->second.has_value();
+    }
+    LocalRoot[V] = InProgress;
+    std::optional<unsigned> Root;
+    bool Agree = true;
+    auto Take = [&](const Expr *Given) {
+      unsigned I = 0;
+      if (!rootParam(Given, F, I))
+        Agree = false;
+      else if (I != InProgress) {
+        Agree &= !Root || *Root == I;
+        Root = I;
+      }
+    };
+    if (const Expr *Init = V->getInit())
+      Take(Init);
+    for (const DeclRefExpr *Ref : refsIn(F).lookup(V)) {
+      const Expr *Given = nullptr;
+      LocalUse Use = localUse(Ref, Given);
+      if (Use == LocalUse::Assigned)
+        Take(Given);
+      else if (Use == LocalUse::Other)
+        Agree = false;
+    }
+    if (!Agree)
+      Root.reset();
+    LocalRoot[V] = Root;
+    Index = Root.value_or(0);
+    return Root.has_value();
   }
 
   /// True when parameter \p Index of \p F is touched only through atomics
@@ -159,23 +232,48 @@ private:
       return Known->second;
     bool Yes = Index < F->getNumParams() && F->getBody();
     if (Yes) {
-      auto Found = UsesIn.find(F);
-      if (Found == UsesIn.end()) {
-        // The references to all of F's parameters, in one pass.
-        ParamRefs Uses;
-        for (const Stmt *S : Parents.statements(F->getBody()))
-          if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-            if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-              Uses[Param].push_back(Ref);
-        Found = UsesIn.insert({F, std::move(Uses)}).first;
-      }
-      auto Uses = Found->second.find(F->getParamDecl(Index));
-      if (Uses != Found->second.end())
+      const VarRefs &Refs = refsIn(F);
+      auto Uses = Refs.find(F->getParamDecl(Index));
+      if (Uses != Refs.end())
         Yes = llvm::all_of(Uses->second, [&](const DeclRefExpr *Ref) {
           return useIsAtomicOnly(Ref);
         });
     }
     AtomicOnly[Key] = Yes;
+    return Yes;
+  }
+
+  /// The references to every variable of \p F (its parameters, its local
+  /// variables), found in one pass.
+  const VarRefs &refsIn(const FunctionDecl *F) {
+    auto Found = UsesIn.find(F);
+    if (Found == UsesIn.end()) {
+      VarRefs Uses;
+      for (const Stmt *S : Parents.statements(F->getBody()))
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+          if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+            Uses[Var].push_back(Ref);
+      Found = UsesIn.insert({F, std::move(Uses)}).first;
+    }
+    return Found->second;
+  }
+
+  /// True when every read of local pointer \p V, given a value based on
+  /// memory whose atomics-only use is in question, is atomic only (its
+  /// writes, `V = e`, `V++`, `V += i`, are not uses of that memory).
+  bool localIsAtomicOnly(const VarDecl *V) {
+    auto Known = LocalAtomicOnly.find(V);
+    if (Known != LocalAtomicOnly.end())
+      return Known->second;
+    LocalAtomicOnly[V] = true; // a read that flows back into V
+    const auto *F = cast<FunctionDecl>(V->getDeclContext());
+    bool Yes = llvm::all_of(refsIn(F).lookup(V), [&](const DeclRefExpr *Ref) {
+      const Expr *Given = nullptr;
+      LocalUse Use = localUse(Ref, Given);
+      return Use == LocalUse::Assigned || Use == LocalUse::Stepped ||
+             (Use == LocalUse::Read && useIsAtomicOnly(Ref));
+    });
+    LocalAtomicOnly[V] = Yes;
     return Yes;
   }
 
@@ -201,6 +299,8 @@ private:
         if (!Lvalue || UO->getOpcode() != UO_AddrOf)
           return false;
         Lvalue = false;
+      } else if (const VarDecl *Into = Lvalue ? nullptr : givenTo(P, Cur)) {
+        return localIsAtomicOnly(Into);
       } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
         if (Lvalue || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
             !BO->getType()->isPointerType())
@@ -212,6 +312,23 @@ private:
       }
       Cur = P;
     }
+  }
+
+  /// The local pointer variable that \p P, the parent of \p Value, gives
+  /// \p Value to (as its initialiser, or by `V = Value`), if any.
+  static const VarDecl *givenTo(const Stmt *P, const Stmt *Value) {
+    const VarDecl *V = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Value)
+          V = VD;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      const auto *LHS = dyn_cast<DeclRefExpr>(BO->getLHS());
+      if (BO->getOpcode() == BO_Assign && BO->getRHS() == Value && LHS)
+        V = dyn_cast<VarDecl>(LHS->getDecl());
+    }
+    const auto *F = V ? dyn_cast<FunctionDecl>(V->getDeclContext()) : nullptr;
+    return F ? localPointer(V, F) : nullptr;
   }
 
   bool argumentIsAtomicOnly(const CallExpr *Call, const Stmt *Arg) {
@@ -235,9 +352,12 @@ private:
   DenseMap<const CallExpr *, const CallSite *> SiteOf;
   DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> AtomicOnly;
-  using ParamRefs =
-      DenseMap<const ParmVarDecl *, SmallVector<const DeclRefExpr *, 4>>;
-  DenseMap<const FunctionDecl *, ParamRefs> UsesIn;
+  DenseMap<const FunctionDecl *, VarRefs> UsesIn;
+  /// Per local pointer variable: the parameter its values are based on
+  /// (InProgress while they are being followed).
+  static constexpr unsigned InProgress = ~0u;
+  DenseMap<const VarDecl *, std::optional<unsigned>> LocalRoot;
+  DenseMap<const VarDecl *, bool> LocalAtomicOnly;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> Deferrable;
 };
 

@@ -1,7 +1,8 @@
 // Deferred atomics (docs/REWRITE.md): a global atomic becomes the runtime's
 // __sa_nr_ form when its result is discarded, its operation combines in any
 // order, and the memory it targets is reached only through atomics, here and
-// in every function the pointer is passed to. Anything else keeps its form.
+// in every function the pointer is passed to (u through the local p too:
+// deferred-locals.cl). Anything else keeps its form.
 int peek(__global int *p) { return p[0]; }
 void bump(__global int *p, int v) { atom_add(p, v); }
 void bump_twice(__global int *p) { bump(p, 1); bump(p + 1, 2); }
@@ -61,13 +62,13 @@ __kernel void fenced(__global int *c, __global int *flag) {
 // CHECK-NEXT:  mixed[2] = peek(mixed + 2);
 // CHECK-NEXT:  bump_twice(shared, __sa_ctx);
 // CHECK-NEXT:  __global uint *p = u + 1;
-// CHECK-NEXT:  __sa_wg_atomic_add_uint(p, 1u, __sa_ctx);
-// CHECK-NEXT:  const int __sa_p0 = !! (old > 0); int __sa_r0 = __sa_wgp_atomic_dec_int(__sa_p0, __sa_p0 ? ((__global int *)u) : 0, __sa_ctx); if (__sa_p0)
-// CHECK-NEXT:    (void)__sa_r0;
+// CHECK-NEXT:  __sa_nr_atomic_add_uint(p, 1u, __sa_ctx);
+// CHECK-NEXT:  if (old > 0)
+// CHECK-NEXT:    __sa_nr_atomic_dec_int((__global int *)u, __sa_ctx);
 
 // MANIFEST:    "deferred_atomics": true
 // MANIFEST:      "atomic_sites": 12,
-// MANIFEST-NEXT: "deferred_sites": 6
+// MANIFEST-NEXT: "deferred_sites": 8
 // OFF:    "deferred_atomics": false
 // OFF:      "atomic_sites": 12,
 // OFF-NEXT: "deferred_sites": 0
