@@ -15,12 +15,17 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang {
 class Stmt;
 class CallExpr;
 class FunctionDecl;
+class Expr;
+class ForStmt;
 class IfStmt;
+class VarDecl;
 class SourceManager;
 } // namespace clang
 
@@ -41,8 +46,9 @@ public:
   bool reached(const clang::Stmt *S, const clang::FunctionDecl *Kernel);
 
   /// The `if` that guards \p Call when the group can still combine it,
-  /// predicated: the `if` is reached (as above), has no else branch of
-  /// interest here (the call is in its then branch), and the call is the
+  /// predicated: the `if` is reached (as above), is a statement of a block,
+  /// has no else branch of interest here (the call is in its then branch),
+  /// and the call is the
   /// first thing that branch evaluates (the first statement's operands
   /// before it are only ones evaluated in no fixed order with it). Its
   /// condition and arguments can then be evaluated before the branch, the
@@ -55,9 +61,21 @@ public:
                                   const clang::FunctionDecl *Kernel);
 
 private:
+  bool uniformFor(const clang::ForStmt *For, const clang::FunctionDecl *Kernel);
+  bool uniformValue(const clang::Expr *E, const clang::FunctionDecl *Kernel,
+                    const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Counters);
+  bool uniformStep(const clang::Expr *E, const clang::FunctionDecl *Kernel,
+                   llvm::SmallPtrSetImpl<const clang::VarDecl *> &Counters,
+                   bool Declares);
+  const llvm::DenseSet<const clang::VarDecl *> &
+  written(const clang::FunctionDecl *Kernel);
+
   const clang::SourceManager &SM;
   const StmtParents &Parents;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> FirstExit;
+  llvm::DenseMap<const clang::ForStmt *, bool> UniformLoops;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<const clang::VarDecl *>>
+      Written;
 };
 
 } // namespace softatomic

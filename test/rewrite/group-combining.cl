@@ -1,9 +1,10 @@
 // Adds that every work-item of a group makes at the same point become the
 // runtime's work-group form (__sa_wg_), combined in the group before the
 // coordinator sees them; so does a call that an `if` the group reaches
-// guards (the predicated form, __sa_wgp_; test predicated.cl); any other
-// call that some work-items may skip, or make more than once, stays a
-// per-work-item request.
+// guards (the predicated form, __sa_wgp_; test predicated.cl), and so does
+// one in a loop that every work-item runs equally often (uniform-loops.cl);
+// any other call that some work-items may skip, or make more than once,
+// stays a per-work-item request.
 // RUN: softatomic-rewrite %s --defer-unused=false -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
@@ -44,7 +45,7 @@ again:
 // CHECK: {{^}}  __sa_atomic_xchg_int(c, 3, __sa_ctx);
 // CHECK: {{^}}  const int __sa_p0 = !! (n > 0); int __sa_r0 = __sa_wgp_atomic_add_int(__sa_p0, __sa_p0 ? (c) : 0, 4, __sa_ctx); if (__sa_p0)
 // CHECK-NEXT: {{^}}    (void)__sa_r0;
-// CHECK: {{^}}    __sa_atomic_add_int(c, 5, __sa_ctx);
+// CHECK: {{^}}    __sa_wg_atomic_add_int(c, 5, __sa_ctx);
 // CHECK: {{^}}  int b = n ? __sa_atomic_add_int(c, 6, __sa_ctx) : 0;
 // CHECK: {{^}}  int d = n && __sa_atomic_add_int(c, 7, __sa_ctx);
 // CHECK: {{^}}  __sa_atomic_add_int(c, b + d, __sa_ctx);
