@@ -10,6 +10,12 @@
 
 namespace softatomic {
 
+/// CL_DEVICE_VENDOR_ID of NVIDIA's devices, and two queries of their
+/// cl_nv_device_attribute_query.
+constexpr cl_uint NvidiaVendorId = 0x10DE;
+constexpr cl_device_info ComputeCapabilityMajorNV = 0x4000;
+constexpr cl_device_info ComputeCapabilityMinorNV = 0x4001;
+
 /// A scalar device property; zero-initialised if the query fails.
 template <typename T> T deviceInfo(cl_device_id Device, cl_device_info Param) {
   T Value{};

@@ -7,7 +7,6 @@
 
 namespace softatomic {
 
-static const cl_uint NvidiaVendorId = 0x10DE;
 
 bool isGpu(cl_device_id Device) {
   return deviceInfo<cl_device_type>(Device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_GPU;

@@ -15,10 +15,6 @@
 namespace softatomic {
 
 namespace {
-// cl_nv_device_attribute_query
-const cl_device_info ComputeCapabilityMajorNV = 0x4000;
-const cl_device_info ComputeCapabilityMinorNV = 0x4001;
-const cl_uint NvidiaVendorId = 0x10DE;
 
 /// What decides how many groups fit: the kernel (its registers), the device,
 /// the local size and the kernel's own local memory (its __local arguments
