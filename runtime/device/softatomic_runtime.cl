@@ -749,7 +749,7 @@ static void __sa_deferred_send_all(__sa_ctx_t *ctx) {
   }
 }
 
-static void __sa_defer_one(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
+static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   if (ctx->failed)
     return;
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
@@ -789,49 +789,6 @@ static void __sa_defer_one(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   __sa_deferred_send_address(ctx, addr);
   __sa_exchange(ctx, op, addr, v, 0);
 }
-
-#ifdef SA_WARP_COMBINE
-/* NVIDIA's fast path (-DSA_WARP_COMBINE=1, which saGetBuildOptions gives
- * for devices of compute capability 8.0 and up: match.any.sync needs 7.0,
- * redux.sync 8.0). The lanes of a warp that defer the same operation on
- * the same address at the same time are found with match.any.sync, their
- * operands combined with redux.sync, and the lowest of them puts the result
- * in the table for all: one local atomic instead of up to 32. The others
- * wait for it at a warp barrier, which also orders its table update before
- * their next calls (a work-item's own later call on the address must find
- * its operand in the table). */
-static inline uint __sa_warp_reduce(uint op, uint v, uint peers) {
-  uint r = v;
-  switch (op) {
-  case SA_OP_ADD: __asm__ volatile("redux.sync.add.u32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_AND: __asm__ volatile("redux.sync.and.b32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_OR: __asm__ volatile("redux.sync.or.b32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_XOR: __asm__ volatile("redux.sync.xor.b32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_MIN: __asm__ volatile("redux.sync.min.u32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_MAX: __asm__ volatile("redux.sync.max.u32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_MIN | SA_OP_SIGNED: __asm__ volatile("redux.sync.min.s32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  case SA_OP_MAX | SA_OP_SIGNED: __asm__ volatile("redux.sync.max.s32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(peers)); break;
-  }
-  return r;
-}
-
-static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
-  uint active, same_addr, same_op, lane;
-  __asm__ volatile("activemask.b32 %0;" : "=r"(active));
-  __asm__ volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(same_addr) : "l"(addr), "r"(active));
-  __asm__ volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(same_op) : "r"(op), "r"(active));
-  __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-  uint peers = same_addr & same_op;
-  v = __sa_warp_reduce(op, v, peers);
-  if ((peers & ((1u << lane) - 1u)) == 0u)
-    __sa_defer_one(ctx, op, addr, v);
-  __asm__ volatile("bar.warp.sync %0;" : : "r"(peers) : "memory");
-}
-#else
-static inline void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
-  __sa_defer_one(ctx, op, addr, v);
-}
-#endif
 
 static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                           ulong compare) {

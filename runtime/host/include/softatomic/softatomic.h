@@ -75,17 +75,6 @@ SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
 SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
                              size_t local_items, size_t *groups);
 
-/* Build options for a rewritten program on this device that turn on the
- * device runtime's fast paths where the device reports it has what they
- * need (today "-DSA_WARP_COMBINE=1" on NVIDIA GPUs of compute capability
- * 8.0 and up: deferred atomics combined across a warp first), else "".
- * Add them to the program's own options; the program is correct without
- * them. Like clGetDeviceInfo: with options NULL, size_ret gets the size
- * (terminating NUL included). SOFTATOMIC_WARP_COMBINE=0 turns the warp
- * path off. */
-SA_API cl_int saGetBuildOptions(cl_device_id device, size_t size, char *options,
-                                size_t *size_ret);
-
 /* The name of an OpenCL or softatomic error code, e.g. "SA_SPIN_TIMEOUT". */
 SA_API const char *saGetErrorString(cl_int code);
 
