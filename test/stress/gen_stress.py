@@ -128,6 +128,9 @@ def source_features(profile, seed, k):
     # That add under an `if` with a divergent condition, as the first thing
     # its branch does: the predicated work-group form (__sa_wgp_atomic_*).
     f["group_guard"] = pick("group_guard", [True, False])
+    # That add repeated in a loop every work-item runs equally often (a
+    # literal count): the work-group form once per iteration.
+    f["group_loop"] = pick("group_loop", [1, 1, 3])
     # Adds whose result the kernel discards (a call as a statement): in the
     # loop (divergent), the top-level add (uniform), or both. Such sources
     # check the counters' sums instead of the returned values (--check-sum).
@@ -162,7 +165,7 @@ def source_features(profile, seed, k):
 
 def describe(f):
     keys = ["T", "op", "call", "ptr", "sites", "skip", "tile", "chase", "group_add",
-            "group_guard", "loop", "std", "lin"]
+            "group_guard", "group_loop", "loop", "std", "lin"]
     text = " ".join("%s=%s" % (key, f[key]) for key in keys)
     if f["discard"] != "none":
         text += " discard=%s%s(%s)" % (
@@ -309,31 +312,40 @@ def kernel_source(profile, seed, k, f):
         w("  barrier(CLK_LOCAL_MEM_FENCE);")
     w("  uint h0 = mix32(lin ^ seed);")
     if f["group_add"]:
-        # Recorded after the loop's records; the same address pattern and
-        # increments as the loop's first iteration.
+        # Recorded after the loop's records, one block of items per
+        # repetition; the same address pattern and increments as the loop's
+        # iterations.
         w("  uint items = (uint)(get_global_size(0) * get_global_size(1) * get_global_size(2));")
-        w("  uint grec = items * iters * %du + lin;" % sites)
-        w("  uint ga = pick(amode, lin, lid, grp, 0u, span, naddr, h0);")
+        gi = "  "
+        gk = "0u"
+        if f["group_loop"] > 1:
+            w("  for (uint gk = 0; gk < %du; ++gk) {" % f["group_loop"])
+            gi = "    "
+            gk = "gk"
+        w(gi + "uint grec = items * iters * %du + %s * items + lin;" % (sites, gk))
+        w(gi + "uint ga = pick(amode, lin, lid, grp, %s, span, naddr, h0);" % gk)
         if inc_op:
-            w("  %s gv = 1;" % T)
+            w(gi + "%s gv = 1;" % T)
         else:
-            w("  %s gv = (%s)(1u + mix32(h0 + 7u) %% incmax);" % (T, T))
+            w(gi + "%s gv = (%s)(1u + mix32(h0 + 7u + %s) %% incmax);" % (T, T, gk))
         guard = ""
         if f["group_guard"]:
-            w("  bool gon = (mix32(h0 ^ 0x2545f491u) & 1023u) < pct;")
-            w("  target[grec] = gon ? ga : 0xffffffffu;")
+            w(gi + "bool gon = (mix32(h0 ^ 0x2545f491u) & 1023u) < pct;")
+            w(gi + "target[grec] = gon ? ga : 0xffffffffu;")
             guard = "if (gon) "
         else:
-            w("  target[grec] = ga;")
-        w("  incs[grec] = gv;")
+            w(gi + "target[grec] = ga;")
+        w(gi + "incs[grec] = gv;")
         pre, call = atomic("counters", "ga", "gv")
         if pre:
-            w("  " + pre.replace("*p =", "*gp =").replace("p;", "gp;"))
+            w(gi + pre.replace("*p =", "*gp =").replace("p;", "gp;"))
             call = call.replace("(p", "(gp")
         if f["discard"] in ("uniform", "both"):
-            w("  " + guard + discarded(call))
+            w(gi + guard + discarded(call))
         else:
-            w("  %sold[grec] = %s;" % (guard, call))
+            w(gi + "%sold[grec] = %s;" % (guard, call))
+        if f["group_loop"] > 1:
+            w("  }")
     w("  bool active = ((lmask >> (lid & 31u)) & 1u) != 0u && (h0 & 1023u) < pct &&")
     w("                (gmod == 0u || grp % gmod != gsel) && flags[lin] >= fthresh;")
     ind = "  "
@@ -479,7 +491,7 @@ def case_options(profile, seed, k, c, f):
         items *= x
     max_iters = max(1, min(p["max_iters"], p["max_records"] // (items * sites)))
     iters = log_uniform(r, 1, max_iters)
-    records = items * iters * sites + (items if f["group_add"] else 0)
+    records = items * iters * sites + (items * f["group_loop"] if f["group_add"] else 0)
     offset = None
     if r.random() < 0.4:
         offset = [r.choice([0, 1, r.randrange(1 << 12), r.randrange(1 << 20)]) for _ in range(dims)]
