@@ -81,9 +81,11 @@ bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
 /// True when \p Ref's variable is written there: assigned, stepped, or
 /// its address taken.
 static bool writes(const DeclRefExpr *Ref, const StmtParents &Parents) {
-  const Stmt *P = Parents.parent(Ref);
+  const Stmt *Written = Ref, *P = Parents.parent(Ref);
+  for (; isa_and_nonnull<ParenExpr>(P); P = Parents.parent(P))
+    Written = P; // (n)++ writes n
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
-    return BO->isAssignmentOp() && BO->getLHS() == Ref;
+    return BO->isAssignmentOp() && BO->getLHS() == Written;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
     return UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf;
   return false;

@@ -22,6 +22,9 @@
 // CHECK: {{^}}      acc += __sa_atomic_add_uint(&c[10], 1u, __sa_ctx);
 // CHECK: {{^}}      acc += __sa_atomic_add_uint(&c[11], 1u, __sa_ctx);
 // CHECK: {{^}}    acc += __sa_atomic_add_uint(&c[12], n++ & 0u, __sa_ctx);
+// Writes through parentheses count as writes:
+// CHECK: {{^}}    acc += __sa_atomic_add_uint(&c[13], 1u, __sa_ctx);
+// CHECK: {{^}}    acc += __sa_atomic_add_uint(&c[14], 1u, __sa_ctx);
 __kernel void loops(__global uint *c, __global uint *out, uint n, int m) {
   uint gid = get_global_id(0);
   uint acc = 0;
@@ -60,5 +63,17 @@ __kernel void writes_param(__global uint *c, __global uint *out, uint n) {
   uint acc = 0;
   for (uint k = 0; k < n; ++k)            // a parameter the kernel writes
     acc += atomic_add(&c[12], n++ & 0u);
+  out[0] = acc;
+}
+
+__kernel void paren_writes(__global uint *c, __global uint *out, uint n) {
+  uint acc = 0;
+  if (get_global_id(0) & 1) (n)++;
+  for (uint k = 0; k < n; ++k)
+    acc += atomic_add(&c[13], 1u);
+  for (uint j = 0; j < 4u; ++j) {
+    acc += atomic_add(&c[14], 1u);
+    (j) += acc & 1u;
+  }
   out[0] = acc;
 }
