@@ -8,7 +8,7 @@
 // Per item: a trip count from get_global_id, a counter written in the body,
 // a break, an `if` that is the loop's body itself (no block to declare the
 // guard in), a nested loop (its counters start from the outer one), a
-// parameter the kernel writes.
+// parameter the kernel writes (also through parentheses: paren_writes).
 // RUN: softatomic-rewrite %s -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
