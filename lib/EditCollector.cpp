@@ -187,44 +187,62 @@ void EditCollector::moveWithEdits(SourceLocation After, SourceRange Whole,
   Moves.push_back(std::move(M));
 }
 
+std::optional<std::string> EditCollector::splice(StringRef Buffer, unsigned Begin,
+                                                 unsigned End,
+                                                 ArrayRef<const Edit *> InRange) {
+  std::string Out;
+  unsigned Done = Begin;
+  for (const Edit *E : InRange) {
+    if (E->Offset < Done)
+      return std::nullopt;
+    Out += Buffer.slice(Done, E->Offset);
+    Out += E->Text;
+    Done = E->Offset + E->Length;
+  }
+  Out += Buffer.slice(Done, End);
+  return Out;
+}
+
 bool EditCollector::carryOut(const Move &M) {
   const FileEntry *File = SM.getFileEntryForID(M.File);
-  StringRef Buffer = SM.getBufferData(M.File);
   auto [Begin, End] = M.Whole;
-  // Each piece's text, with the edits inside it applied in order.
-  std::vector<std::string> Texts(M.Pieces.size());
-  std::vector<unsigned> Done;
-  for (auto [PB, PE] : M.Pieces)
-    Done.push_back(PB);
-  std::set<Edit> Kept;
-  for (const Edit &E : Edits) {
-    bool Inside = E.File == File && E.Offset >= Begin &&
-                  E.Offset + E.Length <= End &&
-                  !(E.Length == 0 && (E.Offset == Begin || E.Offset == End));
-    if (!Inside) {
-      Kept.insert(E);
+  // The edits inside the moved text (an insertion at either end stays
+  // outside it), each in the piece it lies in. Only the moved range is
+  // visited: a file may hold many moves.
+  std::vector<std::vector<const Edit *>> InPiece(M.Pieces.size());
+  SmallVector<std::set<Edit>::iterator, 8> Taken;
+  for (auto It = Edits.lower_bound(Edit{File, Begin, 0, ""});
+       It != Edits.end() && It->File == File && It->Offset <= End; ++It) {
+    if (It->Offset + It->Length > End ||
+        (It->Length == 0 && (It->Offset == Begin || It->Offset == End)))
       continue;
-    }
     auto In = llvm::find_if(M.Pieces, [&](std::pair<unsigned, unsigned> P) {
-      return E.Offset >= P.first && E.Offset + E.Length <= P.second;
+      return It->Offset >= P.first && It->Offset + It->Length <= P.second;
     });
     if (In == M.Pieces.end()) {
-      report(Diags, Diag::InternalError, SM.getComposedLoc(M.File, E.Offset))
+      report(Diags, Diag::InternalError, SM.getComposedLoc(M.File, It->Offset))
           << "an edit inside moved text lies outside its arguments";
       return false;
     }
-    size_t I = In - M.Pieces.begin();
-    Texts[I] += Buffer.slice(Done[I], E.Offset);
-    Texts[I] += E.Text;
-    Done[I] = E.Offset + E.Length;
+    InPiece[In - M.Pieces.begin()].push_back(&*It);
+    Taken.push_back(It);
   }
+  StringRef Buffer = SM.getBufferData(M.File);
   std::string Moved = M.Glue[0];
-  for (size_t I = 0; I < M.Pieces.size(); ++I)
-    Moved += Texts[I] + Buffer.slice(Done[I], M.Pieces[I].second).str() +
-             M.Glue[I + 1];
-  Kept.insert({File, Begin, End - Begin, M.Replacement});
-  Kept.insert({File, M.At, 0, Moved});
-  Edits = std::move(Kept);
+  for (size_t I = 0; I < M.Pieces.size(); ++I) {
+    std::optional<std::string> Piece =
+        splice(Buffer, M.Pieces[I].first, M.Pieces[I].second, InPiece[I]);
+    if (!Piece) {
+      report(Diags, Diag::InternalError, SM.getComposedLoc(M.File, M.Pieces[I].first))
+          << "overlapping edits inside moved text";
+      return false;
+    }
+    Moved += *Piece + M.Glue[I + 1];
+  }
+  for (auto It : Taken)
+    Edits.erase(It);
+  Edits.insert({File, Begin, End - Begin, M.Replacement});
+  Edits.insert({File, M.At, 0, Moved});
   return true;
 }
 
@@ -250,19 +268,14 @@ bool EditCollector::finish(
 std::optional<std::string> EditCollector::applyWithin(CharSourceRange Range) {
   auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
   unsigned End = SM.getFileOffset(Range.getEnd());
-  StringRef Text = SM.getBufferData(FID).slice(Begin, End);
   const FileEntry *File = SM.getFileEntryForID(FID);
-  std::string Out;
-  unsigned Done = Begin;
+  std::vector<const Edit *> InRange;
   for (const Edit &E : Edits) {
-    if (E.File != File || E.Offset < Done || E.Offset + E.Length > End)
+    if (E.File != File || E.Offset < Begin || E.Offset + E.Length > End)
       return std::nullopt;
-    Out += Text.slice(Done - Begin, E.Offset - Begin);
-    Out += E.Text;
-    Done = E.Offset + E.Length;
+    InRange.push_back(&E);
   }
-  Out += Text.substr(Done - Begin);
-  return Out;
+  return splice(SM.getBufferData(FID), Begin, End, InRange);
 }
 
 } // namespace softatomic

@@ -123,8 +123,13 @@ private:
   void add(clang::SourceLocation FileLoc, unsigned Length,
            llvm::StringRef Text);
   /// Carries out \p M on Edits; false after reporting an edit inside the
-  /// moved text but in none of its pieces.
+  /// moved text but in none of its pieces, or two that overlap there.
   bool carryOut(const Move &M);
+  /// Buffer[Begin, End) with \p InRange (edits inside it, in order)
+  /// applied; std::nullopt when two of them overlap.
+  static std::optional<std::string> splice(llvm::StringRef Buffer, unsigned Begin,
+                                           unsigned End,
+                                           llvm::ArrayRef<const Edit *> InRange);
   /// [begin, end) offsets of the token range \p Range.
   std::pair<unsigned, unsigned> fileOffsets(clang::SourceRange Range) const;
   /// Like fileLocation; with \p Macro EditDefinition a token spelled in the
