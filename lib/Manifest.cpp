@@ -35,6 +35,7 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
       J.attribute("placement", M.Placement);
       J.attribute("memory_model", "auto");
       J.attribute("deferred_atomics", M.DeferUnusedResults);
+      J.attribute("combine_mode", M.CombineMode);
     });
     J.attributeArray("kernels", [&] {
       for (const KernelManifest &K : M.Kernels)

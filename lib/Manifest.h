@@ -31,6 +31,7 @@ struct Manifest {
   std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
   bool DeferUnusedResults = true;
   std::string Placement = "static"; ///< "static" or "robust"
+  bool CombineMode = false; ///< the combining mode is compiled in
   std::vector<KernelManifest> Kernels;
 };
 

@@ -44,6 +44,7 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
   M.Source = sys::path::filename(Options.InputName).str();
   M.ClStd = clStdName(LO);
   M.DeferUnusedResults = Options.DeferUnusedResults;
+  M.CombineMode = Options.CombineMode;
   M.Placement = Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
                     ? "robust"
                     : "static";
@@ -123,6 +124,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::string Prefix = manifestComment(M) + "\n";
   if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
     Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
+  if (Options.CombineMode)
+    Prefix += "#define SA_COMBINE_MODE 1\n";
   // The runtime's 64-bit part only where the file has 64-bit atomics: it
   // needs types (atomic_ulong) that a device without them does not have.
   if (Analysis->HasWideAtomics)

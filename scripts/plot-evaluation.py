@@ -58,6 +58,9 @@ def panels_of(bench, rows):
             panel, line = variant + (" (%s)" % matches if matches else ""), ""
         else:
             panel, line = "", variant
+        mode = r.get("mode") or "coordinator"  # a line per runtime mode
+        if mode != "coordinator":
+            line = (line + " " if line else "") + mode
         panels.setdefault(panel, OrderedDict()).setdefault(line, []).append(r)
     return panels
 
@@ -75,7 +78,10 @@ def plot_bench(bench, rows, outdir):
         for color, (line, lrows) in enumerate(lines.items()):
             lrows.sort(key=lambda r: int(r["value"]))
             xs = [int(r["value"]) for r in lrows]
+            mode = lrows[0].get("mode") or "coordinator"
             for column, form, style, marker in FORMS:  # one colour per variant
+                if form == "native" and mode != "coordinator" and len(lines) > 1:
+                    continue  # the coordinator mode's line has the same native run
                 label = (line + " " if line else "") + form
                 ax.plot(xs, [float(r[column]) for r in lrows], style, marker=marker,
                         color="C%d" % color, label=label, markersize=4)

@@ -96,6 +96,14 @@ static cl::opt<softatomic::RewriteOptions::Placement> Placement(
                           "the first group to start, elected with one native "
                           "atomic_inc per group")),
     cl::init(softatomic::RewriteOptions::Placement::Static), cl::cat(Category));
+static cl::opt<bool> CombineMode(
+    "combine-mode",
+    cl::desc("Also compile the runtime's combining mode: requests combined\n"
+             "in the work-group are applied with native atomics and no\n"
+             "coordinator runs; the host runtime picks the mode per launch\n"
+             "(saSetMode, SOFTATOMIC_MODE). Without it the output has no\n"
+             "native global atomic"),
+    cl::cat(Category));
 
 // Not CommonOptionsParser::HelpMessage: without -p this tool looks for no
 // compilation database.
@@ -343,6 +351,7 @@ int main(int argc, const char **argv) {
   softatomic::RewriteOptions Options;
   Options.DeferUnusedResults = DeferUnusedResults;
   Options.CoordinatorPlacement = Placement;
+  Options.CombineMode = CombineMode;
   Options.WarnKernelsLeftAlone = Verbose;
   Options.SuppressWarnings = Quiet;
   Options.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")

@@ -10,6 +10,7 @@ const char *Usage =
     "                  [--groups N,N,...] [--local N] [--repeat N] [--warmup N]\n"
     "                  [--copy-mb N] [--copy-width 1|4] [--kernels DIR] [--csv FILE]\n"
     "                  [--kernel-info FILE] [--soft-build-options OPTS]\n"
+    "                  [--mode coordinator|combine[,...]]\n"
     "                  [--preset paper|cpu|quick|auto] [SWEEP OPTIONS]\n"
     "  --platform/--device  substrings of the OpenCL names, or indices (default:\n"
     "                       SA_PLATFORM, SA_DEVICE, then PoCL)\n"
@@ -25,7 +26,9 @@ const char *Usage =
     "  --soft-build-options  build options of the rewritten kernels, e.g.\n"
     "             -DSA_PROFILE=1 (with SOFTATOMIC_VERBOSE=1: the coordinator's\n"
     "             profile per launch, NVIDIA only)\n"
-    "  --csv      write one row per benchmark and size to FILE\n"
+    "  --mode     the host runtime's modes the rewritten kernels run in, each\n"
+    "             a row of its own (default coordinator; README.md, \"Two modes\")\n"
+    "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
     "             private memory, work-group size, preferred multiple) to FILE\n"
     "  --preset   the sizes the sweep options below start from: paper (the\n"
@@ -179,6 +182,8 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Err
       Ok = parseSize(V, O.ContLocal);
     else if (A == "--cont-iters")
       Ok = parseSize(V, O.ContIters);
+    else if (A == "--mode")
+      Ok = parseNames(V, {"coordinator", "combine"}, O.Modes);
     else
       Ok = false;
     if (!Ok) {

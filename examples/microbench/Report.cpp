@@ -32,7 +32,8 @@ std::string Row::note() const {
 /// "per-thread matrix=64", the row's name within its benchmark.
 static std::string label(const Config &C) {
   std::string L = C.Variant.empty() ? "" : C.Variant + " ";
-  return L + C.Param + "=" + std::to_string(C.Value);
+  L += C.Param + "=" + std::to_string(C.Value);
+  return C.Mode == "coordinator" ? L : L + " " + C.Mode;
 }
 
 void printHeader() {
@@ -75,7 +76,7 @@ bool ResultsCsv::open(const std::string &Path) {
     return false;
   Out << "benchmark,kernel,variant,param,value,platform,device,groups,local,items,bytes,"
          "repeat,native_ms,software_ms,ratio,native_wall_ms,software_wall_ms,sa_groups,"
-         "target_ratio,verified,note\n";
+         "target_ratio,verified,note,mode\n";
   Out.flush();
   return true;
 }
@@ -92,7 +93,7 @@ void ResultsCsv::write(const ClSession &S, const Options &O, const Row &R) {
       << (R.Native.Ok ? fmt(R.Native.WallMillis) : "") << ','
       << (R.Soft.Ok ? fmt(R.Soft.WallMillis) : "") << ',' << R.SaGroups << ','
       << (C.Target > 0 ? fmt(C.Target, 2) : "") << ',' << (R.ok() ? "yes" : "NO") << ','
-      << csvField(R.note()) << '\n';
+      << csvField(R.note()) << ',' << C.Mode << '\n';
   Out.flush();
 }
 
@@ -144,7 +145,7 @@ void printTargets(const std::vector<Row> &Rows) {
     const Row *Worst = nullptr;
     size_t Verified = 0;
     for (const Row &R : Rows) {
-      if (R.C.Bench != Bench || R.C.Target <= 0 || !R.ok())
+      if (R.C.Bench != Bench || R.C.Target <= 0 || !R.ok() || R.C.Mode != "coordinator")
         continue;
       ++Verified;
       if (!Worst || R.ratio() > Worst->ratio())

@@ -72,6 +72,8 @@ struct Options {
   std::vector<std::string> Patterns = {"contiguous", "cross-warp", "random"};
   std::vector<std::string> Returns = {"unused", "used"};
   size_t ContGroups = 264, ContLocal = 1024, ContIters = 64;
+  // The host runtime's modes the rewritten kernels run in (saSetMode).
+  std::vector<std::string> Modes = {"coordinator"};
 };
 
 /// One row of a sweep: a kernel at one size, native and rewritten.
@@ -84,6 +86,7 @@ struct Config {
   size_t Value = 0;    // its value
   size_t Groups = 0, Local = 0;
   double Target = 0; // the runtime-speed issue's bound on software/native; 0: none
+  std::string Mode = "coordinator"; // the host runtime's mode: coordinator or combine
   std::function<std::unique_ptr<Workload>(ClSession &)> Make;
 };
 

@@ -28,7 +28,10 @@ std::vector<Config> chosenSweeps(const Options &O) {
     for (const Family &F : families())
       if (B == F.Name)
         for (Config &C : F.Sweep(O))
-          All.push_back(std::move(C));
+          for (const std::string &Mode : O.Modes) {
+            All.push_back(C);
+            All.back().Mode = Mode;
+          }
   return All;
 }
 
@@ -40,7 +43,10 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
   std::unique_ptr<Workload> W = C.Make(S);
   R.Items = W->Items;
   R.Bytes = W->bytes();
-  R.SaGroups = K.Coresident ? std::min(C.Groups, K.Coresident - 1) + 1 : 0;
+  // The combining mode launches every group; the other, what runs at once.
+  R.SaGroups = C.Mode == "combine" ? C.Groups + 1
+               : K.Coresident      ? std::min(C.Groups, K.Coresident - 1) + 1
+                                   : 0;
   printRowStart(R);
   // No check of CL_KERNEL_WORK_GROUP_SIZE before the launch: NVIDIA's
   // driver reports 256 for kernels it launches with 1024 work-items per
@@ -57,6 +63,7 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
   else {
     R.Note = W->Note;
     R.Native = runForm(S, *W, K.Native, false, C.Local, O);
+    saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
     R.Soft = runForm(S, *W, K.Soft, true, C.Local, O);
   }
   printRowEnd(R);

@@ -11,7 +11,7 @@
 #ifndef SOFTATOMIC_LAYOUT_H
 #define SOFTATOMIC_LAYOUT_H
 
-#define SA_RUNTIME_VERSION "0.5.0"
+#define SA_RUNTIME_VERSION "0.6.0"
 #define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
 #define SA_LINE_WORDS 32u          /* one 128-byte line */
 
@@ -28,6 +28,9 @@
 #define SA_H_LIST_CAPACITY 17u /* requests the coordinator gathers per round */
 #define SA_H_PROBE 18u        /* nonzero: a probe launch (scans group 0 makes) */
 #define SA_H_TICKET 19u       /* robust placement: tickets taken (zeroed by the host) */
+#define SA_H_MODE 20u         /* how the launch carries out atomics: */
+#define SA_M_COORDINATOR 0u   /* the coordinator serves every request */
+#define SA_M_COMBINE 1u       /* combined requests are applied with native atomics */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -48,6 +51,7 @@
 #define SA_DEV_SPIN_TIMEOUT 3u /* coordinator made no progress for too long */
 #define SA_DEV_LOST_REQUEST 4u /* request not served in the rounds it must be */
 #define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
+#define SA_DEV_NO_NATIVE 6u   /* combining mode: no native 64-bit atomics */
 /* The rest of line 2: the coordinator's profile, filled only in kernels
  * built with -DSA_PROFILE (=1: with NVIDIA's %globaltimer). Read back with
  * the error words; SOFTATOMIC_VERBOSE prints it. Times in nanoseconds. */

@@ -143,6 +143,7 @@ typedef struct {
   uint num_groups[3];
   ulong offset[3];
   uint failed;          /* a request failed: later ones return at once */
+  uint native;          /* the combining mode: no coordinator (SA_COMBINE_MODE) */
 } __sa_ctx_t;
 
 static inline uint __sa_local_linear_id(void) {
@@ -593,6 +594,69 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
 }
 
+/* ---- the combining mode: native atomics on combined requests ------------ */
+
+/* Compiled only with softatomic-rewrite --combine-mode (SA_COMBINE_MODE):
+ * without it the kernel has no native global atomic, the paper's mode.
+ * In the combining mode (SA_M_COMBINE, chosen by the host per launch) every
+ * request that would go to the coordinator, after the group has combined
+ * what it can, is applied here with one native atomic instead. Every write
+ * to a target is then a native atomic, so no mix of native and software
+ * updates is ever made. The fences give the request the release before and
+ * acquire after that the coordinator's hand-off gives it. */
+#ifdef SA_COMBINE_MODE
+#if defined(SA_INT64_ATOMICS) && defined(cl_khr_int64_base_atomics)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define SA_NATIVE_WIDE 1
+/* 64-bit: a compare-exchange loop (cl_khr_int64_base_atomics has no min,
+ * max, and, or, xor; those are in the extended extension, which a device
+ * may lack). */
+static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
+                              ulong cmp) {
+  ulong old = *p;
+  for (;;) {
+    ulong seen = atom_cmpxchg(p, old, __sa_apply_wide(op, old, v, cmp));
+    if (seen == old)
+      return old;
+    old = seen;
+  }
+}
+#endif
+
+static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                         ulong compare) {
+  volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
+  volatile __global int *sp = (volatile __global int *)p;
+  uint v = (uint)value, old = 0;
+  __sa_fence_release();
+  switch (op) {
+  case SA_OP_ADD: old = atomic_add(p, v); break;
+  case SA_OP_SUB: old = atomic_sub(p, v); break;
+  case SA_OP_XCHG: old = atomic_xchg(p, v); break;
+  case SA_OP_AND: old = atomic_and(p, v); break;
+  case SA_OP_OR: old = atomic_or(p, v); break;
+  case SA_OP_XOR: old = atomic_xor(p, v); break;
+  case SA_OP_MIN: old = atomic_min(p, v); break;
+  case SA_OP_MAX: old = atomic_max(p, v); break;
+  case SA_OP_MIN | SA_OP_SIGNED: old = (uint)atomic_min(sp, (int)v); break;
+  case SA_OP_MAX | SA_OP_SIGNED: old = (uint)atomic_max(sp, (int)v); break;
+  case SA_OP_CMPXCHG: old = atomic_cmpxchg(p, (uint)compare, v); break;
+  default: /* 64-bit */
+#ifdef SA_NATIVE_WIDE
+    value = __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
+    __sa_fence_acquire();
+    return value;
+#else
+    __sa_record_error(ctx->state, SA_DEV_NO_NATIVE, ctx->group);
+    ctx->failed = 1;
+    return 0;
+#endif
+  }
+  __sa_fence_acquire();
+  return old;
+}
+#endif /* SA_COMBINE_MODE */
+
 /* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
 
 /* Publishes one request in this work-item's slot: the fields, the slot's
@@ -615,6 +679,10 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                            ulong compare) {
   if (ctx->failed)
     return 0;
+#ifdef SA_COMBINE_MODE
+  if (ctx->native)
+    return __sa_native(ctx, op, addr, value, compare);
+#endif
   __global uint *state = ctx->state, *slot = ctx->slot;
   __sa_publish(ctx, op, addr, value, compare);
 
@@ -710,7 +778,7 @@ static void __sa_deferred_send(__sa_ctx_t *ctx, volatile __local uint *e,
   uint op = tag - SA_D_READY, none = __sa_deferred_identity(op);
   ulong addr = (ulong)e[SA_D_KEY_LO] | ((ulong)e[SA_D_KEY_HI] << 32);
   uint v = atomic_xchg(&e[SA_D_VALUE], none);
-  if (v != none && last && !ctx->failed)
+  if (v != none && last && !ctx->failed && !ctx->native)
     __sa_publish(ctx, op, addr, v, 0);
   else if (v != none)
     __sa_exchange(ctx, op, addr, v, 0);
@@ -1207,8 +1275,15 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->state = state;
   ctx->scratch = scratch;
   ctx->failed = 0;
+  uint mode = __sa_load_relaxed(state + SA_H_MODE);
+#ifdef SA_COMBINE_MODE
+  ctx->native = mode == SA_M_COMBINE;
+#else
+  ctx->native = 0;
+#endif
   if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
-      __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0)) {
+      __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0) ||
+      mode != (ctx->native ? SA_M_COMBINE : SA_M_COORDINATOR)) {
     if (get_group_id(0) == 0 && __sa_local_linear_id() == 0)
       __sa_record_error(state, SA_DEV_BAD_STATE, 0);
     return 1;
@@ -1219,7 +1294,8 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   }
   uint physical = __sa_physical_group(state, scratch);
   if (physical == 0) {
-    __sa_coordinate(state, scratch);
+    if (!ctx->native) /* in the combining mode nothing asks it */
+      __sa_coordinate(state, scratch);
     return 1;
   }
   uint worker = physical - 1u;

@@ -5,6 +5,7 @@
 #    CSV row per configuration of every benchmark, each verified, native and
 #    software times present; a kernel-info row per kernel and form;
 # 2. one non-empty PNG per benchmark (scripts/plot-evaluation.py);
+#    the contention sweep in both runtime modes in one run (--mode);
 # 3. --platform by index: a bad one lists the platforms with their
 #    indices, PoCL's opens PoCL;
 # 4. bad command lines end with a message and exit status 2.
@@ -61,6 +62,21 @@ for b in $benches; do
     fail "$b.png is not a PNG"
 done
 
+# The McKee sweep in both host runtime modes, in one run: a row per mode,
+# each verified, and the plot.
+"$src/scripts/evaluate.sh" --quick --program "$program" --only contention --out "$tmp/modes" \
+  -- --mode coordinator,combine 2>"$tmp/modes.err" ||
+  { cat "$tmp/modes.err" "$tmp/modes/evaluation.log"; fail "evaluate.sh -- --mode failed"; }
+python3 - "$tmp/modes/evaluation.csv" <<'PY' || fail "the CSV of both modes is wrong"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+modes = sorted(r["mode"] for r in rows)
+ok = all(r["verified"] == "yes" and r["software_ms"] for r in rows)
+if modes != ["combine"] * 6 + ["coordinator"] * 6 or not ok:
+    sys.exit("modes %s, all verified: %s" % (modes, ok))
+PY
+[ -s "$tmp/modes/contention.png" ] || fail "no plot of both modes"
+
 # A platform chosen by index: an index past the last is refused with the
 # numbered list, and PoCL's index from that list opens PoCL.
 status=0
@@ -84,6 +100,7 @@ expect_usage_error() {
 expect_usage_error "$program" --bench nonesuch
 expect_usage_error "$program" --matrix 0
 expect_usage_error "$program" --patterns diagonal
+expect_usage_error "$program" --mode fast
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only 'fig8;ls'
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only nonesuch --out "$tmp/bad"
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --frobnicate

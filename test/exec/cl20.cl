@@ -8,7 +8,7 @@
 // compare-exchange as a lock-free counter (exact count; the expected value
 // written back), through volatile pointers in
 // helpers, and relaxed calls whose result is unused (deferred).
-// RUN: softatomic-rewrite %s -o %t.sa.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 8192 --local 64 --arg buf:uint:3 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --check 1:perm=0 --check 2:perm=0 --check 3:perm=0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 96 --local 1 --arg buf:uint:3 --arg buf:uint:96 --arg buf:uint:96 --arg buf:uint:96 --check 1:perm=0 --check 2:perm=0 --check 3:perm=0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel ops --global 4096 --local 64 --arg buf:int:8:fill=1000 --arg buf:uint:4:fill=2147483648 --arg buf:int:1:fill=-1 --arg buf:int:4096 --arg buf:uint:2 --check 2:range=0,4095 --check 3:range=-1,4095
@@ -18,7 +18,7 @@
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel exchange_chain --global 4096 --local 64 --arg buf:int:1:fill=-1 --arg buf:int:4096 --check 0:range=0,4095 --check 1:range=-1,4095
 // The deferred (relaxed, result unused) calls are in a file of their own:
 // any other 2.0 atomic in the file turns deferral off.
-// RUN: softatomic-rewrite %S/Inputs/cl20_relaxed.cl -o %t.relaxed.sa.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode %S/Inputs/cl20_relaxed.cl -o %t.relaxed.sa.cl -- -cl-std=CL3.0
 // RUN: grep -c "__sa_nr_atomic_fetch_" %t.relaxed.sa.cl | FileCheck %s --check-prefix=DEFERRED
 // DEFERRED: 5
 // RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 16384 --local 64 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:16384

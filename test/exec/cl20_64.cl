@@ -9,7 +9,7 @@
 // compare-exchange as a lock-free counter on atomic_ulong across 2^64
 // (exact count; the expected value written back), and a compare-exchange
 // that fails.
-// RUN: softatomic-rewrite %s -o %t.sa.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 4096 --local 64 --arg buf:long:2:fill=4294965248 --arg buf:long:4096 --arg buf:long:4096 --check 1:perm=4294965248 --check 2:perm=4294965248
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 96 --local 1 --arg buf:long:2:fill=4294967250 --arg buf:long:96 --arg buf:long:96 --check 1:perm=4294967250 --check 2:perm=4294967250
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel ops --global 4096 --local 64 --arg buf:long:8:fill=4294965248 --arg buf:ulong:4:fill=9223372036854775807 --arg buf:ulong:2

@@ -3,7 +3,7 @@
 // A kernel whose atomics go through generic helpers called with __global
 // pointers (proved __global, cast, rewritten): returned values a
 // permutation, final values equal to the native run's.
-// RUN: softatomic-rewrite %s -o %t.sa.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
 // RUN: grep -c "__sa_atomic_fetch_add_uint((__global atomic_uint \*)(p), v, __sa_ctx)" %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel through_generic --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --check 0:equal --check 1:perm=0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel through_generic --global 96 --local 1 --arg buf:uint:2 --arg buf:uint:96 --check 0:equal --check 1:perm=0

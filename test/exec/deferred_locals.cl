@@ -3,7 +3,7 @@
 // the counters' final values must equal the native run's. Each counter
 // takes one operation only, so that its final value is the same in any
 // order (add and max on one word are not).
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK-COUNT-4: __sa_nr_atomic_
 // RUN: sa-difftest %s %t.sa.cl --kernel locals --global 16384 --local 128 --arg buf:uint:32 --arg buf:uint:8 --arg scalar:uint:5

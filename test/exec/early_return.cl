@@ -1,6 +1,6 @@
 // A bounds check returns early; the global size is rounded up past n. The
 // work-items that return must go on to their next work-group, not hang it.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 64 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:4000 --check 1:equal
 // RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 256 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:3999 --check 1:equal
 __kernel void bounded(__global uint *sum, __global uint *seen, uint n) {

@@ -1,6 +1,9 @@
 // The paper's Figure 3 kernel at 2, 8, 32 and 128 work-groups of 64 and 256
 // work-items: the final counter must match exactly; outArray holds racy
 // reads of the counter, each within [0, total].
+// (Rewritten without --combine-mode, as the paper's output: coordinator mode
+// only. The other execution tests compile the combining mode in and run
+// each case in both modes.)
 // RUN: softatomic-rewrite %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel Benchmark --global 128 --local 64 --arg buf:uint:1 --arg buf:uint:128 --check 1:range=0,8128
 // RUN: sa-difftest %s %t.sa.cl --kernel Benchmark --global 512 --local 64 --arg buf:uint:1 --arg buf:uint:512 --check 1:range=0,130816

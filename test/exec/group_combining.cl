@@ -3,7 +3,7 @@
 // so some collide and are asked for alone), a group call and a per-item
 // call on the same counters in one kernel, and return values that must fit
 // a linearization of all the adds.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK: old[gid] = __sa_wg_atomic_add_uint(&bin[b], v, __sa_ctx);
 // CHECK: __sa_atomic_add_uint(&bin[b], 1u, __sa_ctx);

@@ -1,7 +1,7 @@
 // Atomics two helper calls deep, and geometry read inside a helper: the
 // helpers get the runtime context and must see the user's geometry. The
 // values returned through the helpers form a permutation.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel through_helpers --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --arg buf:uint:4096 --check 1:perm=0 --check 2:equal
 uint my_group(void) { return get_group_id(0); }
 

@@ -5,7 +5,7 @@
 // called by a kernel that is not rewritten ('positions', which sa-difftest
 // cannot run: nothing of it is rewritten), which keeps the helper as
 // written (true geometry), while the rewritten kernel calls its copy.
-// RUN: softatomic-rewrite %s -o %t.sa.cl -- -I %S/Inputs
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -I %S/Inputs
 // RUN: not grep -q '^#include "histogram' %t.sa.cl
 // RUN: grep -q 'uint i = __sa_fn_item_[i]ndex(__sa_ctx);' %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --build-options -I%S/Inputs --kernel histogram --global 4096 --local 64 --arg buf:uint:16 --arg buf:uint:4096 --check 1:multiset

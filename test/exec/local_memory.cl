@@ -1,7 +1,7 @@
 // A __local array declared in the kernel body, barriers, and one atomic per
 // work-group: each user work-group must see its own local memory, also when
 // one physical group runs many of them in turn.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel reduce --global 16384 --local 64 --arg buf:uint:16384:iota --arg buf:uint:1 --arg buf:uint:256 --check 2:equal
 __kernel void reduce(__global const uint *in, __global uint *total,
                      __global uint *partial) {

@@ -3,7 +3,7 @@
 // statement macros wrapping a conditional atomic and a returning one, an
 // object-like geometry macro and a macro holding an early return. Counts
 // equal to the native run's, returned values a permutation.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: grep -c "^#define COUNT_IF(cond, p) do { if (cond) __sa_nr_atomic_inc_uint(p, __sa_ctx); } while (0)$" %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel macros --global 4096 --local 64 --arg buf:uint:3 --arg buf:uint:4096 --check 0:equal --check 1:perm=0
 // RUN: sa-difftest %s %t.sa.cl --kernel macros --global 777 --local 7 --arg buf:uint:3 --arg buf:uint:777 --check 0:equal --check 1:perm=0

@@ -1,6 +1,6 @@
 // A 2D NDRange with a global offset: every geometry builtin the user reads
 // must give the values of the original launch, and the per-row sums match.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel grid --global 64,48 --local 8,4 --offset 3,5 --arg buf:uint:48 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072
 // RUN: sa-difftest %s %t.sa.cl --kernel grid --global 128,32 --local 16,16 --arg buf:uint:32 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096
 __kernel void grid(__global uint *row_sum, __global uint *group_ids,

@@ -6,7 +6,7 @@
 // value exactly once: permutations across 2^32), exchange as a chain whose
 // old values and final value hold each exchanged value exactly once, and
 // compare-exchange as a lock-free counter (on ulong across 2^64 to 0).
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: grep -c "^#define SA_INT64_ATOMICS 1$" %t.sa.cl | FileCheck %s --check-prefix=DEFINED
 // DEFINED: 1
 // c: 8 longs from 2^32 - 2048; u: 8 ulongs from 2^63 - 1; inc_old, dec_old,

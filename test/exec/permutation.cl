@@ -1,6 +1,6 @@
 // N calls of atom_add(&c, 1) return exactly a permutation of 0..N-1, also
 // with far more work-groups (4096) than the device runs at once.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel count --global 8192 --local 64 --arg buf:uint:1 --arg buf:uint:8192 --check 1:perm=0
 // RUN: sa-difftest %s %t.sa.cl --kernel count --global 7424 --local 256 --arg buf:uint:1 --arg buf:uint:7424 --check 1:perm=0
 // RUN: sa-difftest %s %t.sa.cl --kernel count --global 262144 --local 64 --arg buf:uint:1 --arg buf:uint:262144 --check 1:perm=0

@@ -4,7 +4,7 @@
 // addresses per group, return values that must fit a linearization of all
 // the adds, stream compaction through the returned slot, and an else
 // branch that must still run.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK: {{^}}  const int __sa_p0 = !! ((gid * 7u) % 5u < 2u); unsigned int __sa_r0 = __sa_wgp_atomic_add_uint(__sa_p0, __sa_p0 ? (&counter[b]) : 0, __sa_p0 ? (v) : 0, __sa_ctx); if (__sa_p0) {
 // CHECK: {{^}}    uint o = __sa_r0;

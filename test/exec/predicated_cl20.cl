@@ -3,7 +3,7 @@
 // in the branch, on atomic_uint and atomic_int; stream compaction through
 // the returned slot and a guarded countdown whose returned values, as a
 // set, are fixed.
-// RUN: softatomic-rewrite %s -o %t.sa.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK: __sa_wgp_atomic_fetch_add_explicit_uint(__sa_p0, __sa_p0 ? (count) : 0, 1u, memory_order_relaxed, __sa_ctx); if (__sa_p0)
 // CHECK: __sa_wgp_atomic_fetch_sub_explicit_scope_int(__sa_p1, __sa_p1 ? (&level[0]) : 0, 2, memory_order_relaxed, memory_scope_device, __sa_ctx); if (__sa_p1)

@@ -10,6 +10,7 @@
 //       --arg SPEC ...  (one per kernel parameter, in order)
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
 //       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
+//       [--mode coordinator|combine|both]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
 //
@@ -35,6 +36,10 @@
 //   the COUNTERS element it added INC[i] to (0xffffffff: no call). Per
 //   counter, sorting its calls by OLD must give a chain from the counter's
 //   initial value to its final value: the adds were linearizable.
+// --mode: the host runtime's modes the rewritten kernel runs in, each run
+//   checked against the same native run (default: both where the rewrite
+//   compiled the combining mode in (--combine-mode), else coordinator; and
+//   coordinator with --expect-error, whose failures are the coordinator's).
 // --check-sum: as --check-add without the returned values (for adds whose
 //   result the kernel discards): in each run, every counter must end at its
 //   initial value plus the INC of every call TARGET names it in.
@@ -72,6 +77,7 @@ struct Options {
   std::vector<size_t> CheckAdd; // OLD, TARGET, INC, COUNTERS
   std::vector<size_t> CheckSum; // TARGET, INC, COUNTERS
   std::string ExpectError;
+  std::string Mode; // --mode; empty: the default
   std::string Cases; // --cases FILE
   int Repeat = 1;
 };
@@ -184,6 +190,11 @@ Options parseOptions(const std::vector<std::string> &Argv) {
         usage("--check-sum needs TARGET,INC,COUNTERS");
     }
     else if (A == "--expect-error") O.ExpectError = Next();
+    else if (A == "--mode") {
+      O.Mode = Next();
+      if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both")
+        usage("--mode must be coordinator, combine or both");
+    }
     else if (A == "--cases") O.Cases = Next();
     else if (!A.empty() && A[0] == '-') usage("unknown option " + A);
     else Positional.push_back(A);
@@ -459,65 +470,102 @@ bool rewrittenAsExpected(cl_kernel Native, cl_kernel Soft) {
   return true;
 }
 
-/// Runs one case, --repeat times, both kernels; appends to Report the lines
-/// the single-case command line prints after its first. True if it passed.
+/// Whether the rewritten file's manifest (its first line) says the
+/// combining mode was compiled in.
+bool combineCompiledIn(const std::string &Rewritten) {
+  std::string Text;
+  readFile(Rewritten, Text);
+  return Text.substr(0, Text.find('\n')).find("\"combine_mode\":true") != std::string::npos;
+}
+
+/// The host runtime's modes a case runs the rewritten kernel in.
+std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
+  std::string M = O.Mode;
+  if (M.empty()) // by default every mode the kernel has; with errors expected, the coordinator's
+    M = O.ExpectError.empty() && combineCompiledIn(O.Rewritten) ? "both" : "coordinator";
+  std::vector<std::pair<cl_uint, const char *>> Modes;
+  if (M != "combine")
+    Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
+  if (M != "coordinator")
+    Modes.push_back({SA_MODE_COMBINE, "combine"});
+  return Modes;
+}
+
+/// Runs one case, --repeat times: the native kernel, then the rewritten one
+/// in each mode; appends to Report the lines the single-case command line
+/// prints after its first. True if it passed.
 bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
              std::vector<std::string> &Report) {
   bool Pass = true;
-  std::vector<double> NativeMs, SoftMs;
+  auto Modes = modesOf(O);
+  std::vector<double> NativeMs;
+  std::vector<std::vector<double>> SoftMs(Modes.size());
   for (int Rep = 0; Rep < O.Repeat && Pass; ++Rep) {
     Run N = runOnce(S, Native, O);
-    Run W = runOnce(S, Soft, O);
     if (N.Status != CL_SUCCESS) {
       Report.push_back(format("  native run failed: %s", N.Message.c_str()));
       return false;
     }
-    if (!O.ExpectError.empty()) {
-      bool Matches = W.Status != CL_SUCCESS &&
-                     (O.ExpectError == "any" || O.ExpectError == saGetErrorString(W.Status));
-      Report.push_back(format("  software run reported: %s",
-                              W.Status ? W.Message.c_str() : "success"));
-      Report.push_back(format("  %s", Matches ? "PASS" : "FAIL"));
-      return Matches;
-    }
-    if (W.Status != CL_SUCCESS) {
-      Report.push_back(format("  software run failed: %s", W.Message.c_str()));
-      Report.push_back("FAIL");
-      return false;
-    }
     NativeMs.push_back(N.Millis);
-    SoftMs.push_back(W.Millis);
-    for (size_t I = 0; I < O.Args.size(); ++I) {
-      if (O.Args[I].K != ArgSpec::Buffer)
+    for (size_t M = 0; M < Modes.size() && Pass; ++M) {
+      const char *Mode = Modes[M].second;
+      saSetMode(Modes[M].first);
+      Run W = runOnce(S, Soft, O);
+      if (!O.ExpectError.empty()) {
+        bool Matches = W.Status != CL_SUCCESS &&
+                       (O.ExpectError == "any" || O.ExpectError == saGetErrorString(W.Status));
+        Report.push_back(format("  software run (%s mode) reported: %s", Mode,
+                                W.Status ? W.Message.c_str() : "success"));
+        Pass = Pass && Matches;
         continue;
-      std::string Why = checkArg(O.Args[I], N.Out[I], W.Out[I]);
-      if (Rep == 0 || !Why.empty())
-        Report.push_back(format("  arg %zu %s[%zu] %-10s %s", I, O.Args[I].Type.c_str(),
-                                O.Args[I].Count, O.Args[I].Check.c_str(),
-                                Why.empty() ? "ok" : Why.c_str()));
-      Pass = Pass && Why.empty();
-    }
-    // A check that each run must pass on its own, native and software.
-    auto checkEachRun = [&](const char *What, auto Check) {
-      for (const Run *R : {&N, &W}) {
-        std::string Why = Check(O, *R);
+      }
+      if (W.Status != CL_SUCCESS) {
+        Report.push_back(format("  software run (%s mode) failed: %s", Mode, W.Message.c_str()));
+        Pass = false;
+        break;
+      }
+      SoftMs[M].push_back(W.Millis);
+      for (size_t I = 0; I < O.Args.size(); ++I) {
+        if (O.Args[I].K != ArgSpec::Buffer)
+          continue;
+        std::string Why = checkArg(O.Args[I], N.Out[I], W.Out[I]);
         if (Rep == 0 || !Why.empty())
-          Report.push_back(format("  %s %s: %s", R == &N ? "native" : "software", What,
-                                  Why.empty() ? "ok" : Why.c_str()));
+          Report.push_back(format("  %s: arg %zu %s[%zu] %-10s %s", Mode, I,
+                                  O.Args[I].Type.c_str(), O.Args[I].Count,
+                                  O.Args[I].Check.c_str(), Why.empty() ? "ok" : Why.c_str()));
         Pass = Pass && Why.empty();
       }
-    };
-    if (!O.CheckAdd.empty())
-      checkEachRun("adds linearizable", checkAdds);
-    if (!O.CheckSum.empty())
-      checkEachRun("counters sum their adds", checkSums);
+      // A check that each run must pass on its own, native and software.
+      auto checkEachRun = [&](const char *What, auto Check) {
+        for (const Run *R : {&N, &W}) {
+          if (R == &N && M != 0)
+            continue; // the native run is checked once
+          std::string Why = Check(O, *R);
+          if (Rep == 0 || !Why.empty())
+            Report.push_back(format("  %s %s: %s", R == &N ? "native" : Mode, What,
+                                    Why.empty() ? "ok" : Why.c_str()));
+          Pass = Pass && Why.empty();
+        }
+      };
+      if (!O.CheckAdd.empty())
+        checkEachRun("adds linearizable", checkAdds);
+      if (!O.CheckSum.empty())
+        checkEachRun("counters sum their adds", checkSums);
+    }
   }
-  if (!NativeMs.empty()) {
-    std::sort(NativeMs.begin(), NativeMs.end());
-    std::sort(SoftMs.begin(), SoftMs.end());
-    double Nm = NativeMs[NativeMs.size() / 2], Sm = SoftMs[SoftMs.size() / 2];
-    Report.push_back(format("  kernel time (median of %zu): native %.3f ms, software %.3f ms (%.2fx)",
-                            NativeMs.size(), Nm, Sm, Nm > 0 ? Sm / Nm : 0.0));
+  saSetMode(SA_MODE_COORDINATOR);
+  if (O.ExpectError.empty() && Pass) {
+    auto median = [](std::vector<double> V) {
+      std::sort(V.begin(), V.end());
+      return V[V.size() / 2];
+    };
+    double Nm = median(NativeMs);
+    std::string Line = format("  kernel time (median of %zu): native %.3f ms", NativeMs.size(), Nm);
+    for (size_t M = 0; M < Modes.size(); ++M) {
+      double Sm = median(SoftMs[M]);
+      Line += format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm, Nm > 0 ? Sm / Nm : 0.0);
+    }
+    Report.push_back(Line);
   }
   Report.push_back(Pass ? "PASS" : "FAIL");
   return Pass;

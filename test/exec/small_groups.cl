@@ -2,7 +2,7 @@
 // with local size 2 the coordinator once gathered a nonexistent worker's
 // slots (PoCL 3.1 ran a strided loop's body past its bound) and applied
 // requests twice. Repeated, since the fault came about one run in three.
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel loop --global 16 --local 2 --arg buf:int:64 --arg scalar:uint:16 --repeat 20
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel loop --global 32 --local 2 --arg buf:int:64 --arg scalar:uint:16 --repeat 10
 // RUN: sa-difftest %s %t.sa.cl --kernel loop --global 12 --local 1 --arg buf:int:64 --arg scalar:uint:16 --repeat 10

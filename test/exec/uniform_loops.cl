@@ -4,7 +4,7 @@
 // such a loop the predicated form; returned values must fit a
 // linearization of all the adds. Local sizes 1 and 2 too (PoCL runs a
 // group's work-items as a loop around the barriers).
-// RUN: softatomic-rewrite %s -o %t.sa.cl
+// RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK: old[rec] = __sa_wg_atomic_add_uint(&ctr[b], v, __sa_ctx);
 // CHECK: __sa_wgp_atomic_add_uint(__sa_p0, __sa_p0 ? (&ctr[b]) : 0, __sa_p0 ? (v) : 0, __sa_ctx); if (__sa_p0) {

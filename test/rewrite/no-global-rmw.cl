@@ -31,12 +31,28 @@
 // RUN: softatomic-rewrite %S/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
 // RUN: %clang_cl_ir -cl-std=CL3.0 %t.cl20.64.cl -o %t.cl20.64.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
+// With --combine-mode the runtime applies combined requests with native
+// atomics, in __sa_native and only there (64-bit: a compare-exchange loop):
+// RUN: softatomic-rewrite --combine-mode %s -o %t.combine.cl
+// RUN: %clang_cl_ir -cl-std=CL1.2 %t.combine.cl -o %t.combine.ll
+// RUN: FileCheck %s --check-prefix=COMBINE --input-file %t.combine.ll
+// RUN: softatomic-rewrite --combine-mode %S/atomic-long-ulong.cl -o %t.combine64.cl
+// RUN: %clang_cl_ir -cl-std=CL1.2 %t.combine64.cl -o %t.combine64.ll
+// RUN: FileCheck %s --check-prefix=COMBINE64 --input-file %t.combine64.ll
 
 // SOFT-NOT: {{@_Z[0-9]+(atom|atomic)_(add|sub|xchg|inc|dec|cmpxchg|min|max|and|or|xor|fetch_[a-z_]+|exchange[a-z_]*|compare_exchange[a-z_]*)PU3AS[14]}}
 // SOFT-NOT: {{atomicrmw .*addrspace\((1|4)\)|cmpxchg .*addrspace\((1|4)\)}}
 // NATIVE: @_Z8atom_addPU3AS1Vii
 // NATIVE20: @_Z{{[0-9]+}}atomic_fetch_addPU3AS{{[14]}}VU7_Atomicii
 // NATIVE64: @_Z8atom_addPU3AS1Vll
+// COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}
+// COMBINE: define internal {{.*}}@__sa_native(
+// COMBINE: call {{.*}}@_Z10atomic_addPU3AS1Vjj(
+// COMBINE: call {{.*}}@_Z14atomic_cmpxchgPU3AS1Vjjj(
+// COMBINE: {{^}}}
+// COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}
+// COMBINE64: define internal {{.*}}@__sa_native_wide(
+// COMBINE64: call {{.*}}@_Z12atom_cmpxchgPU3AS1Vmmm(
 
 int all_ops(__global int *p, __global uint *u) {
   int r = atom_add(p, 1) + atomic_sub(p, 2) + atom_xchg(p, 3) + atomic_min(p, 4) +

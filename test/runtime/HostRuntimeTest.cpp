@@ -1,7 +1,7 @@
 // The host runtime's C API on a real OpenCL device (SA_PLATFORM / SA_DEVICE
 // choose it; PoCL by default): pass-through, manifest discovery and
 // registration, local-size choice, errors, device-side failure reporting,
-// many launches and concurrent launches.
+// many launches and concurrent launches, the combining mode.
 #include "ClSession.h"
 #include "softatomic/softatomic.h"
 
@@ -81,6 +81,7 @@ protected:
 TEST(ErrorStrings, NameSoftatomicAndOpenCLCodes) {
   EXPECT_STREQ(saGetErrorString(SA_SPIN_TIMEOUT), "SA_SPIN_TIMEOUT");
   EXPECT_STREQ(saGetErrorString(SA_DEVICE_NOT_SUPPORTED), "SA_DEVICE_NOT_SUPPORTED");
+  EXPECT_STREQ(saGetErrorString(SA_NO_NATIVE_ATOMICS), "SA_NO_NATIVE_ATOMICS");
   EXPECT_STREQ(saGetErrorString(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE");
   EXPECT_STREQ(saGetErrorString(12345), "unknown error code");
 }
@@ -291,6 +292,57 @@ TEST_F(HostRuntime, ConcurrentLaunchesFromSeveralThreads) {
     clReleaseCommandQueue(Q);
   for (cl_kernel K : Kernels)
     clReleaseKernel(K);
+}
+
+// Last: it calls saSetMode, after which the environment no longer counts.
+TEST_F(HostRuntime, CombiningModeFromTheEnvironmentOrTheApi) {
+  std::string Error;
+  cl_program Combining = S.build(API_KERNELS_COMBINE, "", Error);
+  ASSERT_NE(Combining, nullptr) << Error;
+  cl_kernel Count = kernel(Combining, "count");
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
+  countAndCheck(Count, 64 * 16, 64, S.Queue); // both modes compiled in
+  // Nothing waits for a coordinator in the combining mode, so a claim of
+  // more co-resident groups than PoCL runs (which ends a coordinator launch
+  // with SA_NOT_CORESIDENT above) does not matter, nor does any cap.
+  setenv("SOFTATOMIC_MODE", "combine", 1);
+  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
+  countAndCheck(Count, 64 * 256, 64, S.Queue);
+  unsetenv("SOFTATOMIC_MAX_GROUPS");
+
+  // A kernel rewritten without --combine-mode cannot run in it.
+  cl_kernel Paper = kernel(Rewritten, "count");
+  size_t N = 64, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Paper, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Paper, 1, sizeof(cl_mem), &Old);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Paper, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+            SA_MODE_NOT_COMPILED);
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("--combine-mode"), std::string::npos)
+      << saGetLastErrorMessage();
+  clReleaseKernel(Paper);
+
+  setenv("SOFTATOMIC_MODE", "fast", 1);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("SOFTATOMIC_MODE='fast'"),
+            std::string::npos)
+      << saGetLastErrorMessage();
+
+  EXPECT_EQ(saSetMode(7), CL_INVALID_VALUE);
+  EXPECT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS); // the API wins
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
+  countAndCheck(Count, 64 * 64, 64, S.Queue);
+  unsetenv("SOFTATOMIC_MODE");
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  countAndCheck(Count, 64 * 64, 64, S.Queue);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+  clReleaseProgram(Combining);
 }
 
 } // namespace

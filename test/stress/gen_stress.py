@@ -4,7 +4,8 @@
 From a seed, generates OpenCL C kernels that make atomic adds on __global
 uint/int counters (random divergence, address sets of 1 to 4096 counters,
 contention from one call per counter to every call on one, increments,
-iteration counts), rewrites each with softatomic-rewrite, and runs many
+iteration counts), rewrites each with softatomic-rewrite (every other one
+with --combine-mode: its cases run in both runtime modes), and runs many
 cases of each through `sa-difftest --cases`: native and software atomics
 must leave the same counters, record the same calls, and every returned
 value must fit a linearization of the adds (--check-add); in kernels that
@@ -579,6 +580,8 @@ class Source:
 
     def rewrite(self, rewriter):
         cmd = [rewriter, self.cl, "-o", self.sa]
+        if self.k % 2 == 0:  # its cases then run in both runtime modes
+            cmd.insert(1, "--combine-mode")
         if self.f["std"]:
             cmd += ["--", "-cl-std=" + self.f["std"]]
         res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

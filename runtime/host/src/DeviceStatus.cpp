@@ -84,6 +84,9 @@ struct StatusBook {
     else if (L.Words[0] == SA_DEV_NOT_CORESIDENT)
       Message += std::to_string(L.Words[1]) +
                  " worker group(s) never started while the coordinator ran";
+    else if (L.Words[0] == SA_DEV_NO_NATIVE)
+      Message += "the combining mode needs native 64-bit atomics "
+                 "(cl_khr_int64_base_atomics), which the device lacks";
     else
       Message += "a software atomic of user work-group " +
                  std::to_string(L.Words[1]) + " was not served";

@@ -6,6 +6,7 @@
 #include "DeviceStatus.h"
 #include "Error.h"
 #include "Manifest.h"
+#include "Mode.h"
 #include "Probe.h"
 #include "softatomic_layout.h"
 
@@ -31,6 +32,7 @@ struct LaunchPlan {
   size_t ListCapacity = 0;
   size_t ScratchBytes = 0; ///< The coordinator's or a worker's, the larger.
   bool Gpu = false;
+  cl_uint Mode = SA_MODE_COORDINATOR;
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
@@ -85,18 +87,34 @@ cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   return CL_SUCCESS;
 }
 
+/// Whether Bytes of scratch fit beside the kernel's own local memory.
+cl_int checkWorkerScratch(cl_ulong KernelLocal, cl_ulong DeviceLocal, size_t Bytes) {
+  if (KernelLocal + Bytes <= DeviceLocal)
+    return CL_SUCCESS;
+  return fail(CL_OUT_OF_RESOURCES,
+              "a work-group needs " + std::to_string(Bytes) +
+                  " bytes of local memory for the runtime's tables and " +
+                  std::to_string(DeviceLocal - std::min(DeviceLocal, KernelLocal)) +
+                  " are free");
+}
+
 /// The coordinator gathers up to Capacity requests a round in local memory:
 /// give it what the kernel leaves free, up to one per work-item of every
 /// worker (a round costs about the same with few requests as with many, so
 /// a short list only adds rounds: on the H200, 128 entries made a kernel
 /// whose every work-item asks at once 100x slower). Bytes is the scratch
-/// argument's size: the coordinator's or a worker's need, the larger.
+/// argument's size: the coordinator's or a worker's need, the larger (in
+/// the combining mode no coordinator runs: a worker's).
 cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
-                   size_t Workers, size_t &Capacity, size_t &Bytes) {
+                   size_t Workers, cl_uint Mode, size_t &Capacity, size_t &Bytes) {
   cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
   cl_ulong KernelLocal = 0;
   clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof(KernelLocal), &KernelLocal, nullptr);
+  Capacity = 0;
+  Bytes = SA_WORKER_SCRATCH_BYTES(LocalItems);
+  if (Mode == SA_MODE_COMBINE)
+    return checkWorkerScratch(KernelLocal, DeviceLocal, Bytes);
   cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Workers);
   cl_ulong Used = KernelLocal + Fixed + 256;
   size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
@@ -107,15 +125,8 @@ cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
     return fail(CL_OUT_OF_RESOURCES,
                 "the coordinator's request list needs " + std::to_string(LocalItems) +
                     " entries of local memory and only " + std::to_string(Fit) + " fit");
-  Bytes = std::max<size_t>(SA_SCRATCH_BYTES(Capacity, LocalItems, Workers),
-                           SA_WORKER_SCRATCH_BYTES(LocalItems));
-  if (KernelLocal + Bytes > DeviceLocal)
-    return fail(CL_OUT_OF_RESOURCES,
-                "a worker group needs " + std::to_string(SA_WORKER_SCRATCH_BYTES(LocalItems)) +
-                    " bytes of local memory for its tables and " +
-                    std::to_string(DeviceLocal - std::min(DeviceLocal, KernelLocal)) +
-                    " are free");
-  return CL_SUCCESS;
+  Bytes = std::max<size_t>(SA_SCRATCH_BYTES(Capacity, LocalItems, Workers), Bytes);
+  return checkWorkerScratch(KernelLocal, DeviceLocal, Bytes);
 }
 
 /// How many groups of the planned launch the device runs at once: measured
@@ -131,7 +142,8 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
   ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
                      Plan.WorkDim, Plan.Local, [&](size_t Workers) {
                        size_t Capacity = 0, Bytes = 0;
-                       planScratch(Kernel, Device, LocalItems, Workers, Capacity, Bytes);
+                       planScratch(Kernel, Device, LocalItems, Workers, SA_MODE_COORDINATOR,
+                                   Capacity, Bytes);
                        return std::max<size_t>(Bytes, 16);
                      }};
   cl_int Err = probeCoresidentGroups(
@@ -189,19 +201,27 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (Plan.UserGroups > 0xffffffffu)
     return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
 
-  size_t Coresident = 0;
-  if (cl_int Err = coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
-    return Err;
-  Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
   Plan.Gpu = isGpu(Device);
-  return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers,
+  if (cl_int Err = launchMode(Plan.Mode))
+    return Err;
+  if (Plan.Mode == SA_MODE_COMBINE) {
+    // Nothing waits for another group: one physical group per user group.
+    Plan.Workers = Plan.UserGroups;
+  } else {
+    size_t Coresident = 0;
+    if (cl_int Err = coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
+      return Err;
+    Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
+  }
+  return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers, Plan.Mode,
                      Plan.ListCapacity, Plan.ScratchBytes);
 }
 
 /// The state buffer's initial contents: the header, then zeros.
 std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   cl_uint Workers = (cl_uint)Plan.Workers;
-  cl_uint Slots = Workers * (cl_uint)Plan.localItems();
+  // The combining mode publishes no request: no slots, no ring bytes.
+  cl_uint Slots = Plan.Mode == SA_MODE_COMBINE ? 0 : Workers * (cl_uint)Plan.localItems();
   std::vector<cl_uint> Words(SA_STATE_WORDS(Workers, Slots), 0);
   Words[SA_H_MAGIC] = SA_STATE_MAGIC;
   Words[SA_H_WORK_DIM] = Plan.WorkDim;
@@ -224,6 +244,7 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 26);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
+  Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
   return Words;
 }
 
@@ -266,13 +287,19 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   LaunchPlan Plan;
   if ((Err = planLaunch(Queue, Kernel, Entry, Device, WorkDim, Offset, Global, Local, Plan)))
     return Err;
+  if (Plan.Mode == SA_MODE_COMBINE && !Entry.CombineMode)
+    return fail(SA_MODE_NOT_COMPILED,
+                "kernel '" + Name + "' was rewritten without the combining mode, which "
+                "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
+                "--combine-mode compiles it in)");
 
   if (std::getenv("SOFTATOMIC_VERBOSE"))
     std::fprintf(stderr,
                  "softatomic: kernel '%s': %zu user groups of %zux%zux%zu on 1 "
-                 "coordinator + %zu worker groups (%zu bytes of scratch)\n",
+                 "coordinator + %zu worker groups (%zu bytes of scratch, %s mode)\n",
                  Name.c_str(), Plan.UserGroups, Plan.Local[0], Plan.Local[1],
-                 Plan.Local[2], Plan.Workers, Plan.ScratchBytes);
+                 Plan.Local[2], Plan.Workers, Plan.ScratchBytes,
+                 Plan.Mode == SA_MODE_COMBINE ? "combining" : "coordinator");
   std::vector<cl_uint> Words = initialState(Plan);
   ScopedBuffer Buffer;
   Err = createWordBuffer(Context, Words, Buffer);

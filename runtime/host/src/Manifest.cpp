@@ -22,8 +22,11 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
   try {
     auto M = std::make_shared<Manifest>();
     M->RuntimeVersion = Doc.at("runtime_version").get<std::string>();
+    bool CombineMode = Doc.contains("options") &&
+                       Doc["options"].value("combine_mode", false);
     for (const auto &K : Doc.at("kernels")) {
       RewrittenKernel Entry;
+      Entry.CombineMode = CombineMode;
       Entry.UserArgs = K.at("user_args").get<cl_uint>();
       bool HaveScratch = false, HaveState = false;
       for (const auto &Arg : K.at("extra_args")) {

@@ -13,6 +13,7 @@
 namespace softatomic {
 
 struct RewrittenKernel {
+  bool CombineMode = false; ///< rewritten with --combine-mode
   cl_uint UserArgs = 0;     ///< the kernel's own parameters
   cl_uint ScratchIndex = 0; ///< the __local scratch argument
   cl_uint StateIndex = 0;   ///< the __global state argument

@@ -35,7 +35,7 @@ extern "C" {
 #define SA_API
 #endif
 
-#define SA_VERSION "0.5.0"
+#define SA_VERSION "0.6.0"
 
 /* softatomic's own error codes, below OpenCL's range. */
 #define SA_INVALID_MANIFEST -9001      /* manifest missing a field or malformed */
@@ -46,6 +46,21 @@ extern "C" {
 #define SA_SPIN_TIMEOUT -9006          /* device: coordinator stopped making progress */
 #define SA_LOST_REQUEST -9007          /* device: a request was not served in time */
 #define SA_BAD_STATE -9008             /* device: state not set up by this runtime */
+#define SA_NO_NATIVE_ATOMICS -9009     /* device: combining mode, no native 64-bit atomics */
+#define SA_MODE_NOT_COMPILED -9010     /* combining mode asked of a kernel rewritten without it */
+
+/* How a rewritten kernel carries out its atomics (README.md, "Two modes").
+ * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
+ * compiled that mode in; otherwise its launch fails, SA_MODE_NOT_COMPILED.
+ * SA_MODE_COORDINATOR, the paper's: a coordinator work-group serves every
+ *   request; the kernel uses no native global atomic.
+ * SA_MODE_COMBINE: the work-group still combines its requests per address
+ *   (the same rewritten kernel, the same forms), and each combined request
+ *   is applied with one native atomic where the group runs, so nothing
+ *   waits for a coordinator; the launch is not capped at the groups the
+ *   device runs at once. */
+#define SA_MODE_COORDINATOR 0
+#define SA_MODE_COMBINE 1
 
 /* Drop-in for clEnqueueNDRangeKernel (same arguments, same event). */
 SA_API cl_int saEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
@@ -74,6 +89,12 @@ SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
  * for this kernel, device and local size: what the device runs at once. */
 SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
                              size_t local_items, size_t *groups);
+
+/* The mode of the launches that follow, process-wide. The default is
+ * SOFTATOMIC_MODE from the environment (coordinator or combine), else
+ * SA_MODE_COORDINATOR. CL_INVALID_VALUE for any other value. */
+SA_API cl_int saSetMode(cl_uint mode);
+SA_API cl_uint saGetMode(void);
 
 /* The name of an OpenCL or softatomic error code, e.g. "SA_SPIN_TIMEOUT". */
 SA_API const char *saGetErrorString(cl_int code);

@@ -1,0 +1,24 @@
+// --combine-mode compiles the runtime's combining mode in: the define after
+// the manifest, "combine_mode": true in the manifest (comment and JSON),
+// and the same rewritten calls as without it; the output builds as OpenCL
+// C 1.2 and 3.0. Without it the manifest says false and no define appears.
+// RUN: softatomic-rewrite --combine-mode %s -o %t.cl --manifest %t.json
+// RUN: FileCheck %s --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+// RUN: softatomic-rewrite %s -o %t.paper.cl
+// RUN: FileCheck %s --check-prefix=PAPER --input-file %t.paper.cl
+// CHECK:      {{^}}/* softatomic{{-}}manifest: {{.*}}"deferred_atomics":true,"combine_mode":true}{{.*}} */{{$}}
+// CHECK-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
+// CHECK:      {{^}}  const int __sa_p0 = !! (i % 2u); unsigned int __sa_r0 = __sa_wgp_atomic_add_uint(__sa_p0, {{.*}}, 1u, __sa_ctx); if (__sa_p0)
+// CHECK:      {{^}}  __sa_nr_atomic_add_uint(&c[i % 5u], 2u, __sa_ctx);
+// JSON:       "combine_mode": true
+// PAPER:      {{^}}/* softatomic{{-}}manifest: {{.*}}"combine_mode":false}{{.*}} */{{$}}
+// PAPER-NOT:  {{^}}#define SA_COMBINE_MODE
+__kernel void k(__global uint *c, __global uint *old) {
+  uint i = get_global_id(0);
+  if (i % 2u)
+    old[i] = atomic_add(&c[i % 3u], 1u);
+  atomic_add(&c[i % 5u], 2u);
+}
