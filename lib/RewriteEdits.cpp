@@ -28,8 +28,11 @@ static constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";
 static constexpr llvm::StringLiteral ContextArgument = "__sa_ctx";
 static constexpr llvm::StringLiteral Prologue =
     " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if "
-    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { "
-    "__sa_group_begin(__sa_ctx);";
+    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return;";
+static constexpr llvm::StringLiteral PrivateDeferral =
+    " __sa_defer_privately(__sa_ctx);";
+static constexpr llvm::StringLiteral GroupLoop =
+    " do { __sa_group_begin(__sa_ctx);";
 static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
 static constexpr llvm::StringLiteral Epilogue =
     " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
@@ -210,6 +213,11 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
       Start += " " + *Text;
   }
   Start += Prologue;
+  // Every atomic the kernel reaches deferred: nothing reads a target.
+  unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
+  if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
+    Start += PrivateDeferral;
+  Start += GroupLoop;
   Edits.insertAfter(Body->getLBracLoc(), Start,
                     "opening brace of kernel '" + Name + "'");
 

@@ -19,7 +19,8 @@ for test in test/exec/*.cl; do
   grep -q 'REQUIRES: pocl' "$test" && continue
   # The rewriter's options as the test's own RUN line gives them.
   # (%S, the test's directory, as in lit: include_header.cl's -I.)
-  read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite %s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2|p' "$test" | head -1 | sed -e "s|%S|test/exec|g")
+  opts=()
+  read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite \(.*\)%s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2\3|p' "$test" | head -1 | sed -e "s|%S|test/exec|g") || true
   "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl" "${opts[@]}"
   grep -E '^// RUN: .*sa-difftest ' "$test" | sed -e 's|^// RUN: ||' \
     -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" -e "s|%S|test/exec|g" \

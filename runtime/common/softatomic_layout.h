@@ -140,11 +140,14 @@
 /* The same scratch in a worker group: one bucket per work-item for the
  * addresses its work-group combines (__sa_wg_ atomics). It needs 5 words
  * per work-item, less than the coordinator's list of at least as many
- * entries. */
-#define SA_G_KEY_LO 0u /* SA_L_NONE while free */
+ * entries. A bucket belongs to the group call whose number it holds in
+ * SA_G_CALL (zeroed at the kernel's start; calls count from 1), so no call
+ * needs to clear the buckets of the last. */
+#define SA_G_KEY_LO 0u
 #define SA_G_KEY_HI 1u
 #define SA_G_SUM 2u
 #define SA_G_BASE 3u
+#define SA_G_CALL 4u
 #define SA_G_WORDS 5u
 
 /* After the buckets, in a worker group: the table of deferred atomics

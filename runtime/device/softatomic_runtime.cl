@@ -144,6 +144,11 @@ typedef struct {
   ulong offset[3];
   uint failed;          /* a request failed: later ones return at once */
   uint native;          /* the combining mode: no coordinator (SA_COMBINE_MODE) */
+  uint group_calls;     /* __sa_wg_ calls made, the same in every work-item */
+  uint defer_private;   /* __sa_defer_privately: every atomic is deferred */
+  uint pending_op;      /* ... the work-item's own deferred atomic, if any */
+  uint pending_value;
+  ulong pending_addr;
 } __sa_ctx_t;
 
 static inline uint __sa_local_linear_id(void) {
@@ -817,9 +822,8 @@ static void __sa_deferred_send_all(__sa_ctx_t *ctx) {
   }
 }
 
-static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
-  if (ctx->failed)
-    return;
+/* Into the worker's table. */
+static void __sa_defer_shared(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
   uint n = SA_D_ENTRIES(__sa_local_items());
   uint h = __sa_owner(addr, n);
@@ -856,6 +860,36 @@ static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   /* No room, or a different operation pending: ask now. */
   __sa_deferred_send_address(ctx, addr);
   __sa_exchange(ctx, op, addr, v, 0);
+}
+
+/* A kernel whose every global atomic is deferred (the rewriter then calls
+ * __sa_defer_privately after __sa_kernel_begin) reads no target at all, so
+ * nothing can tell when an update lands before the kernel ends: a
+ * work-item may also fold its repeated atomics on one address in private
+ * memory, and enter the table only when the address or operation changes,
+ * and at the end. (Where some atomic returns its value, another work-item
+ * may read the target after a barrier, and only the shared table, which
+ * any work-item can send, keeps that right.) */
+static inline void __sa_defer_privately(__sa_ctx_t *ctx) {
+  ctx->defer_private = 1;
+}
+
+static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
+  if (ctx->failed)
+    return;
+  if (!ctx->defer_private) {
+    __sa_defer_shared(ctx, op, addr, v);
+    return;
+  }
+  if (ctx->pending_op == op && ctx->pending_addr == addr) {
+    ctx->pending_value = __sa_apply(op, ctx->pending_value, v, 0);
+    return;
+  }
+  if (ctx->pending_op != 0)
+    __sa_defer_shared(ctx, ctx->pending_op, ctx->pending_addr, ctx->pending_value);
+  ctx->pending_op = op;
+  ctx->pending_addr = addr;
+  ctx->pending_value = v;
 }
 
 static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
@@ -953,26 +987,36 @@ static inline void __sa_nr_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
  * proves it: docs/REWRITE.md), so barriers are allowed, and the group can
  * combine its requests without assuming lockstep: the work-items sum their
  * operands per address in local memory, one leader per address asks the
- * coordinator for the sum, and each work-item's old value is the base the
- * leader got plus its prefix in the group. An address that collides with
- * another in the bucket table is asked for alone. A work-item that is not
- * active (the predicated form: its guarding condition was false) takes part
- * in the barriers only; its pointer may be null and is never used. */
+ * coordinator for the sum (or, in the combining mode, applies it), and each
+ * work-item's old value is the base the leader got plus its prefix in the
+ * group. An address that collides with another in the bucket table is asked
+ * for alone. A work-item that is not active (the predicated form: its
+ * guarding condition was false) takes part in the barriers only; its
+ * pointer may be null and is never used.
+ *
+ * Three barriers: a leader claims its bucket by moving the bucket's call
+ * number to this call's, so nothing is cleared between calls. A slow
+ * work-item may still read its last call's base when a fast one claims the
+ * bucket again; the claim leaves the base alone, and the new base is
+ * written only after this call's first barrier, which the slow work-item
+ * reaches after its read. */
 static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
                         int active) {
-  uint lid = __sa_local_linear_id(), items = __sa_local_items();
+  uint items = __sa_local_items();
   ulong addr = __sa_addr(p);
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
-  barrier(CLK_LOCAL_MEM_FENCE); /* the last call's readers are done */
-  __local uint *own = ctx->scratch + lid * SA_G_WORDS;
-  own[SA_G_KEY_LO] = SA_L_NONE;
-  own[SA_G_SUM] = 0;
-  barrier(CLK_LOCAL_MEM_FENCE);
+  uint call = ++ctx->group_calls;
   __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
-  int leader = active ? atomic_cmpxchg(&bucket[SA_G_KEY_LO], SA_L_NONE, lo) == SA_L_NONE
-                      : 0;
-  if (leader)
+  int leader = 0;
+  if (active) {
+    uint seen = bucket[SA_G_CALL];
+    leader = seen != call && atomic_cmpxchg(&bucket[SA_G_CALL], seen, call) == seen;
+  }
+  if (leader) {
+    bucket[SA_G_KEY_LO] = lo;
     bucket[SA_G_KEY_HI] = hi;
+    bucket[SA_G_SUM] = 0;
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   int joined = active && bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
@@ -1275,6 +1319,9 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->state = state;
   ctx->scratch = scratch;
   ctx->failed = 0;
+  ctx->group_calls = 0;
+  ctx->defer_private = 0;
+  ctx->pending_op = 0;
   uint mode = __sa_load_relaxed(state + SA_H_MODE);
 #ifdef SA_COMBINE_MODE
   ctx->native = mode == SA_M_COMBINE;
@@ -1316,6 +1363,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   uint items = __sa_local_items();
   SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
     __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
+  scratch[__sa_local_linear_id() * SA_G_WORDS + SA_G_CALL] = 0u; /* its bucket */
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
   return 0; /* __sa_group_begin's barrier follows */
@@ -1346,6 +1394,8 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
  * published its last request; the coordinator serves those before it
  * stops). */
 static void __sa_kernel_end(__sa_ctx_t *ctx) {
+  if (ctx->pending_op != 0 && !ctx->failed)
+    __sa_defer_shared(ctx, ctx->pending_op, ctx->pending_addr, ctx->pending_value);
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   __sa_deferred_send_all(ctx);
   barrier(CLK_GLOBAL_MEM_FENCE);

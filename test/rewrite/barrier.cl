@@ -13,7 +13,7 @@ __kernel void reduce(__global uint *sum, __global const uint *in) {
 // RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  uint lid = get_local_id(0);
 // CHECK-NEXT:  uint v = in[__sa_get_global_id(0, __sa_ctx)];
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);

@@ -18,7 +18,7 @@ __kernel void k(__global int *c) {
 __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 
 // CHECK:{{^}}#line 1 "{{.*}}include-in-body.cl"
-// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:#line 1 "{{.*}}body-atomic.inc"
 // CHECK-NEXT:// A statement with a global atomic, #included in a kernel body (include-in-body.cl).
 // CHECK-NEXT:__sa_nr_atomic_inc_int(c, __sa_ctx);
@@ -34,4 +34,4 @@ __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 // CHECK-NEXT:#include "no-such-header.h"
 // CHECK-NEXT:#endif
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -31,7 +31,7 @@ void orphan(__global int *c) { c[gid()] = 2; }
 // CHECK-EMPTY:
 // CHECK-NEXT:void store(__global int *c) { c[gid()] = 1; }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_int(c, (int)__sa_fn_gid(__sa_ctx), __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_int(c, (int)__sa_fn_gid(__sa_ctx), __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global int *c) {
 // CHECK-NEXT:  store(c);
