@@ -31,6 +31,8 @@
 #define SA_H_MODE 20u         /* how the launch carries out atomics: */
 #define SA_M_COORDINATOR 0u   /* the coordinator serves every request */
 #define SA_M_COMBINE 1u       /* combined requests are applied with native atomics */
+#define SA_H_COMBINE_MIN 21u  /* combining mode: work-items per request a group call must
+                                 average, or the next SA_G_SKIP_CALLS go per item (0: never) */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -149,13 +151,17 @@
 #define SA_G_BASE 3u
 #define SA_G_CALL 4u
 #define SA_G_WORDS 5u
+/* After the buckets, two words: the requests a group call made (calls of
+ * one parity share one), and the calls that then go per item. */
+#define SA_G_REQUESTS(items) ((items) * SA_G_WORDS)
+#define SA_G_SKIP_CALLS 15u
 
 /* After the buckets, in a worker group: the table of deferred atomics
  * (__sa_nr_ functions), whose results nobody reads. One entry per address
  * (and operation), combined with local atomics by every work-item that
  * targets it, across the user's groups the worker runs; sent to the
  * coordinator when the worker ends. */
-#define SA_D_TABLE(items) ((items) * SA_G_WORDS)
+#define SA_D_TABLE(items) ((items) * SA_G_WORDS + 2u)
 #define SA_D_ENTRIES(items) ((items) > 64u ? (items) : 64u)
 #define SA_D_PROBES 16u   /* entries an address may be looked for in */
 #define SA_D_CLAIM_SPINS 256u /* reads of an entry being filled in */

@@ -144,7 +144,9 @@ typedef struct {
   ulong offset[3];
   uint failed;          /* a request failed: later ones return at once */
   uint native;          /* the combining mode: no coordinator (SA_COMBINE_MODE) */
-  uint group_calls;     /* __sa_wg_ calls made, the same in every work-item */
+  uint group_calls;     /* __sa_wg_ calls combined, the same in every work-item */
+  uint combine_min;     /* SA_H_COMBINE_MIN in the combining mode, else 0 */
+  uint per_item_calls;  /* __sa_wg_ calls to make per item, from the last combined one */
   uint defer_private;   /* __sa_defer_privately: every atomic is deferred */
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
@@ -607,9 +609,28 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
  * request that would go to the coordinator, after the group has combined
  * what it can, is applied here with one native atomic instead. Every write
  * to a target is then a native atomic, so no mix of native and software
- * updates is ever made. The fences give the request the release before and
- * acquire after that the coordinator's hand-off gives it. */
+ * updates is ever made. An OpenCL 2.0+ source gets a release fence before
+ * and an acquire fence after, as the coordinator's hand-off gives it; a 1.x
+ * atomic orders nothing but itself, so in a 1.2 source the native atomic
+ * stands alone, as the user's own did (a fence pair there costs two
+ * membar.gl on NVIDIA, more than the atomic). */
+#ifdef SA_USE_C11_ATOMICS
+#define SA_NATIVE_RELEASE() __sa_fence_release()
+#define SA_NATIVE_ACQUIRE() __sa_fence_acquire()
+#else
+#define SA_NATIVE_RELEASE() ((void)0)
+#define SA_NATIVE_ACQUIRE() ((void)0)
+#endif
 #ifdef SA_COMBINE_MODE
+/* A group call that shared too little makes the next ones go per item
+ * (__sa_wg_add), which puts its barriers behind a condition, uniform in
+ * the group as OpenCL requires. PoCL 3.1's compiler (it defines
+ * POCL_DEVICE_ADDRESS_BITS) gets such a function wrong even when the
+ * condition is never true (test/exec/group_combining.cl returned values
+ * no linearization allows), so there every call combines. */
+#ifndef POCL_DEVICE_ADDRESS_BITS
+#define SA_ADAPTIVE_GROUP_CALLS 1
+#endif
 #if defined(SA_INT64_ATOMICS) && defined(cl_khr_int64_base_atomics)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define SA_NATIVE_WIDE 1
@@ -633,7 +654,7 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
   volatile __global int *sp = (volatile __global int *)p;
   uint v = (uint)value, old = 0;
-  __sa_fence_release();
+  SA_NATIVE_RELEASE();
   switch (op) {
   case SA_OP_ADD: old = atomic_add(p, v); break;
   case SA_OP_SUB: old = atomic_sub(p, v); break;
@@ -649,7 +670,7 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   default: /* 64-bit */
 #ifdef SA_NATIVE_WIDE
     value = __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
-    __sa_fence_acquire();
+    SA_NATIVE_ACQUIRE();
     return value;
 #else
     __sa_record_error(ctx->state, SA_DEV_NO_NATIVE, ctx->group);
@@ -657,7 +678,7 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
     return 0;
 #endif
   }
-  __sa_fence_acquire();
+  SA_NATIVE_ACQUIRE();
   return old;
 }
 #endif /* SA_COMBINE_MODE */
@@ -1005,7 +1026,17 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   uint items = __sa_local_items();
   ulong addr = __sa_addr(p);
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
+#ifdef SA_ADAPTIVE_GROUP_CALLS
+  /* The combining mode, when the group's last combined call shared too
+   * little to pay for its barriers (the same decision in every work-item,
+   * from one count read after a barrier): the next calls apply per item. */
+  if (ctx->per_item_calls != 0) {
+    --ctx->per_item_calls;
+    return active ? (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0) : 0u;
+  }
+#endif
   uint call = ++ctx->group_calls;
+  __local uint *requests = ctx->scratch + SA_G_REQUESTS(items);
   __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
   int leader = 0;
   if (active) {
@@ -1018,16 +1049,27 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
     bucket[SA_G_SUM] = 0;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+  if (__sa_local_linear_id() == 0) /* the next call's count: this one's readers are done */
+    requests[(call + 1u) & 1u] = 0;
   int joined = active && bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
   barrier(CLK_LOCAL_MEM_FENCE);
   uint old = 0;
-  if (leader)
+  if (leader) {
+    atomic_inc(&requests[call & 1u]);
     bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
-  if (active && !joined)
+  }
+  if (active && !joined) {
+    atomic_inc(&requests[call & 1u]);
     old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
+  }
   /* Global too: the kernel may read the target right after. */
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+#ifdef SA_ADAPTIVE_GROUP_CALLS
+  uint share = min(ctx->combine_min, items);
+  if (requests[call & 1u] * share > items)
+    ctx->per_item_calls = SA_G_SKIP_CALLS;
+#endif
   return joined ? bucket[SA_G_BASE] + prefix : old;
 }
 
@@ -1320,12 +1362,15 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->scratch = scratch;
   ctx->failed = 0;
   ctx->group_calls = 0;
+  ctx->per_item_calls = 0;
   ctx->defer_private = 0;
   ctx->pending_op = 0;
   uint mode = __sa_load_relaxed(state + SA_H_MODE);
 #ifdef SA_COMBINE_MODE
   ctx->native = mode == SA_M_COMBINE;
+  ctx->combine_min = ctx->native ? __sa_load_relaxed(state + SA_H_COMBINE_MIN) : 0u;
 #else
+  ctx->combine_min = 0;
   ctx->native = 0;
 #endif
   if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
@@ -1364,6 +1409,10 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
     __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
   scratch[__sa_local_linear_id() * SA_G_WORDS + SA_G_CALL] = 0u; /* its bucket */
+  if (__sa_local_linear_id() == 0) {
+    scratch[SA_G_REQUESTS(items)] = 0u;
+    scratch[SA_G_REQUESTS(items) + 1u] = 0u;
+  }
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
   return 0; /* __sa_group_begin's barrier follows */

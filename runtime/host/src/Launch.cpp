@@ -45,6 +45,14 @@ cl_uint envLimit(const char *Name, cl_uint Default) {
   return N == 0 ? Default : (cl_uint)std::min<unsigned long long>(N, 0xffffffffu);
 }
 
+/// A count from the environment (0 allowed), else Default.
+cl_uint envCount(const char *Name, cl_uint Default) {
+  const char *Value = std::getenv(Name);
+  if (!Value || !*Value)
+    return Default;
+  return (cl_uint)std::min<unsigned long long>(std::strtoull(Value, nullptr, 10), 0xffffffffu);
+}
+
 /// The local size for a caller who passed none: the kernel's required size
 /// if it has one, else the largest divisor of the global size in dimension 0
 /// that the kernel and device allow, up to 256, preferring multiples of the
@@ -245,6 +253,9 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
+  // Below 16 work-items per address a group call cost more than per-item
+  // native atomics on the H100 (docs/BENCHMARKS.md, "Combining mode").
+  Words[SA_H_COMBINE_MIN] = envCount("SOFTATOMIC_COMBINE_MIN", 16);
   return Words;
 }
 
