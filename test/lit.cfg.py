@@ -38,6 +38,13 @@ config.substitutions.append(
      "%s -x cl -target spir64 -Xclang -finclude-default-header -emit-llvm -S -O0"
      % config.clang))
 
+# ... and to PTX, as NVIDIA's OpenCL compiles it (the warp fast path's
+# inline PTX).
+config.substitutions.append(
+    ("%clang_cl_ptx",
+     "%s -x cl -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -S"
+     % config.clang))
+
 # --export-fixes round trips: through clang-apply-replacements where it is
 # installed (Debian: clang-tools-16), and through a small applier in Python
 # where PyYAML is.

@@ -102,6 +102,17 @@ bool ClSession::open(std::string PlatformMatch, std::string DeviceMatch,
   return false;
 }
 
+std::string ClSession::rewrittenBuildOptions(const std::string &Own) const {
+  size_t Size = 0;
+  if (saGetBuildOptions(Device, 0, nullptr, &Size) != CL_SUCCESS || Size <= 1)
+    return Own;
+  std::string Extra(Size, '\0');
+  if (saGetBuildOptions(Device, Size, Extra.data(), nullptr) != CL_SUCCESS)
+    return Own;
+  Extra.resize(Size - 1);
+  return Own.empty() ? Extra : Own + " " + Extra;
+}
+
 cl_program ClSession::build(const std::string &Path, const std::string &Options,
                             std::string &Error) {
   std::string Source;

@@ -30,6 +30,10 @@ struct ClSession {
   /// SA_PLATFORM and SA_DEVICE environment variables, then to PoCL.
   bool open(std::string PlatformMatch, std::string DeviceMatch, std::string &Error);
 
+  /// Own, then the options the host runtime gives this device for a
+  /// rewritten program (saGetBuildOptions: its fast paths).
+  std::string rewrittenBuildOptions(const std::string &Own) const;
+
   /// Builds the OpenCL C file at Path; the build log goes into Error.
   cl_program build(const std::string &Path, const std::string &Options,
                    std::string &Error);

@@ -101,7 +101,7 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   cl_program NativeP = S.build(Original, "", Error);
-  cl_program SoftP = NativeP ? S.build(Rewritten, "", Error) : nullptr;
+  cl_program SoftP = NativeP ? S.build(Rewritten, S.rewrittenBuildOptions(""), Error) : nullptr;
   if (!NativeP || !SoftP) {
     std::fprintf(stderr, "figure3: %s\n", Error.c_str());
     return 1;

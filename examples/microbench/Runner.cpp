@@ -31,7 +31,7 @@ KernelCache::Programs &KernelCache::programs(const std::string &File) {
   std::string Base = O.KernelDir + "/" + File;
   if (!(P.Native = S.build(Base + ".cl", "", P.Error)))
     return P;
-  P.Soft = S.build(Base + ".sa.cl", O.SoftOptions, P.Error);
+  P.Soft = S.build(Base + ".sa.cl", S.rewrittenBuildOptions(O.SoftOptions), P.Error);
   return P;
 }
 

@@ -1004,6 +1004,51 @@ static inline void __sa_nr_atomic_dec_uint(volatile __global uint *p, __sa_ctx_t
 
 /* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
 
+#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+/* NVIDIA's fast path for the work-group form in the combining mode
+ * (-DSA_WARP_COMBINE=1, which saGetBuildOptions gives for compute
+ * capability 7.0 and up), with no barrier. Every lane of the group calls at
+ * this point (the work-group form), so the active mask names no lane that
+ * does not reach the vote. A warp whose lanes all add one value to one
+ * address (a counter, a histogram bin hit by the whole warp) makes one
+ * native atomic of the sum, and each lane's old value is the base plus
+ * its rank among the lanes times the value; any other warp applies its
+ * lanes' adds one by one (match.any.sync would group them, but it costs a
+ * pass per distinct address: slower than the atomics it saves on the
+ * H100). An inactive work-item (the predicated form) votes with an
+ * address no target has. */
+static inline uint __sa_shfl(uint x, uint lane, uint mask) {
+  uint r;
+  __asm__ volatile("shfl.sync.idx.b32 %0, %1, %2, 31, %3;" : "=r"(r) : "r"(x), "r"(lane), "r"(mask));
+  return r;
+}
+
+static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
+  ulong key = active ? addr : ~(ulong)0;
+  uint mask, lane, same;
+  SA_NATIVE_RELEASE(); /* every lane's, before the one atomic for all */
+  __asm__ volatile("activemask.b32 %0;" : "=r"(mask));
+  __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  uint first = 31u - clz(mask & (0u - mask)); /* the lowest active lane */
+  ulong key0 = (ulong)__sa_shfl((uint)key, first, mask) |
+               ((ulong)__sa_shfl((uint)(key >> 32), first, mask) << 32);
+  uint v0 = __sa_shfl(v, first, mask);
+  __asm__ volatile("{ .reg .pred p, q; setp.ne.u32 p, %1, 0; vote.sync.all.pred q, p, %2; "
+                   "selp.u32 %0, 1, 0, q; }"
+                   : "=r"(same) : "r"((uint)(key == key0 && v == v0)), "r"(mask));
+  if (!same) /* the same answer in every lane */
+    return active ? (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0) : 0u;
+  if (!active) /* ... and then no lane is */
+    return 0u;
+  uint base = 0;
+  if (lane == first) /* the group's deferred atomics on addr go first */
+    base = (uint)__sa_request(ctx, SA_OP_ADD, addr, v * popcount(mask), 0);
+  base = __sa_shfl(base, first, mask);
+  SA_NATIVE_ACQUIRE(); /* the lanes that did not make the atomic */
+  return base + v * popcount(mask & ((1u << lane) - 1u));
+}
+#endif
+
 /* Every work-item of the group calls this at the same point (the rewriter
  * proves it: docs/REWRITE.md), so barriers are allowed, and the group can
  * combine its requests without assuming lockstep: the work-items sum their
@@ -1026,6 +1071,10 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   uint items = __sa_local_items();
   ulong addr = __sa_addr(p);
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
+#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+  if (ctx->native)
+    return __sa_warp_add(ctx, addr, v, active);
+#endif
 #ifdef SA_ADAPTIVE_GROUP_CALLS
   /* The combining mode, when the group's last combined call shared too
    * little to pay for its barriers (the same decision in every work-item,

@@ -437,9 +437,13 @@ std::string checkSums(const Options &O, const Run &R) {
   return "";
 }
 
-cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O) {
+/// Builds the original as given, the rewritten one with the device's fast
+/// paths too (saGetBuildOptions).
+cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O,
+                        bool Rewritten) {
   std::string Error;
-  cl_program P = S.build(Path, O.BuildOptions, Error);
+  cl_program P = S.build(
+      Path, Rewritten ? S.rewrittenBuildOptions(O.BuildOptions) : O.BuildOptions, Error);
   if (!P) {
     std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
     std::exit(1);
@@ -613,8 +617,8 @@ int runCases(ClSession &S, const std::vector<std::string> &Common, const Options
   }
   UsageWhere.clear();
 
-  cl_program NativeProgram = buildProgram(S, First.Original, First);
-  cl_program SoftProgram = buildProgram(S, First.Rewritten, First);
+  cl_program NativeProgram = buildProgram(S, First.Original, First, false);
+  cl_program SoftProgram = buildProgram(S, First.Rewritten, First, true);
   std::map<std::string, std::pair<cl_kernel, cl_kernel>> Kernels; // by name
   std::printf("sa-difftest: %zu cases from %s on '%s' (%s)\n", Cases.size(), First.Cases.c_str(),
               S.DeviceName.c_str(), S.PlatformName.c_str());
@@ -677,8 +681,8 @@ int main(int Argc, char **Argv) {
     }
     return runCases(S, Common, O);
   }
-  cl_program NativeProgram = buildProgram(S, O.Original, O);
-  cl_program SoftProgram = buildProgram(S, O.Rewritten, O);
+  cl_program NativeProgram = buildProgram(S, O.Original, O, false);
+  cl_program SoftProgram = buildProgram(S, O.Rewritten, O, true);
   cl_kernel Native = makeKernel(NativeProgram, O.Original, O.Kernel);
   cl_kernel Soft = makeKernel(SoftProgram, O.Rewritten, O.Kernel);
   if (!rewrittenAsExpected(Native, Soft))

@@ -7,6 +7,12 @@
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+// NVIDIA's warp path (-DSA_WARP_COMBINE=1, saGetBuildOptions) lowers to
+// vote.sync and shfl.sync in the PTX it compiles to.
+// RUN: %clang_cl_ptx -cl-std=CL1.2 -DSA_WARP_COMBINE=1 %t.cl -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
+// PTX: vote.sync.all.pred
+// PTX: shfl.sync.idx.b32
 // RUN: softatomic-rewrite %s -o %t.paper.cl
 // RUN: FileCheck %s --check-prefix=PAPER --input-file %t.paper.cl
 // CHECK:      {{^}}/* softatomic{{-}}manifest: {{.*}}"deferred_atomics":true,"combine_mode":true}{{.*}} */{{$}}

@@ -346,3 +346,24 @@ TEST_F(HostRuntime, CombiningModeFromTheEnvironmentOrTheApi) {
 }
 
 } // namespace
+
+// saGetBuildOptions follows clGetDeviceInfo's size protocol, and on a CPU
+// device (no warp fast path) the options are empty.
+TEST_F(HostRuntime, GivesBuildOptionsForTheDevice) {
+  size_t Size = 0;
+  ASSERT_EQ(saGetBuildOptions(S.Device, 0, nullptr, &Size), CL_SUCCESS);
+  ASSERT_GE(Size, 1u);
+  std::string Options(Size, 'x');
+  ASSERT_EQ(saGetBuildOptions(S.Device, Size, Options.data(), nullptr), CL_SUCCESS);
+  EXPECT_EQ(Options.back(), '\0');
+  cl_device_type Type = 0;
+  clGetDeviceInfo(S.Device, CL_DEVICE_TYPE, sizeof(Type), &Type, nullptr);
+  if (Type & CL_DEVICE_TYPE_CPU)
+    EXPECT_EQ(Size, 1u) << Options;
+  if (Size > 1) {
+    char Small[1];
+    EXPECT_EQ(saGetBuildOptions(S.Device, sizeof(Small), Small, nullptr), CL_INVALID_VALUE);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("needs"), std::string::npos);
+  }
+  EXPECT_EQ(saGetBuildOptions(nullptr, 0, nullptr, &Size), CL_INVALID_DEVICE);
+}

@@ -96,6 +96,18 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 
+/* Build options for a rewritten program on this device that turn on the
+ * device runtime's fast paths where the device reports it has what they
+ * need (today "-DSA_WARP_COMBINE=1" on NVIDIA GPUs of compute capability
+ * 7.0 and up: in the combining mode, work-group calls combine within each
+ * warp, with no barrier), else "".
+ * Add them to the program's own options; the program is correct without
+ * them. Like clGetDeviceInfo: with options NULL, size_ret gets the size
+ * (terminating NUL included). SOFTATOMIC_WARP_COMBINE=0 turns the warp
+ * path off. */
+SA_API cl_int saGetBuildOptions(cl_device_id device, size_t size, char *options,
+                                size_t *size_ret);
+
 /* The name of an OpenCL or softatomic error code, e.g. "SA_SPIN_TIMEOUT". */
 SA_API const char *saGetErrorString(cl_int code);
 
