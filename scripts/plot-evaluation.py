@@ -80,7 +80,8 @@ def plot_bench(bench, rows, outdir):
             xs = [int(r["value"]) for r in lrows]
             mode = lrows[0].get("mode") or "coordinator"
             for column, form, style, marker in FORMS:  # one colour per variant
-                if form == "native" and mode != "coordinator" and len(lines) > 1:
+                base = line[:-len(mode)].rstrip() if mode != "coordinator" else None
+                if form == "native" and base in lines:
                     continue  # the coordinator mode's line has the same native run
                 label = (line + " " if line else "") + form
                 ax.plot(xs, [float(r[column]) for r in lrows], style, marker=marker,
