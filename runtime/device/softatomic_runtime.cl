@@ -1085,7 +1085,9 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   }
 #endif
   uint call = ++ctx->group_calls;
+#ifdef SA_ADAPTIVE_GROUP_CALLS
   __local uint *requests = ctx->scratch + SA_G_REQUESTS(items);
+#endif
   __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
   int leader = 0;
   if (active) {
@@ -1098,20 +1100,22 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
     bucket[SA_G_SUM] = 0;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef SA_ADAPTIVE_GROUP_CALLS
   if (__sa_local_linear_id() == 0) /* the next call's count: this one's readers are done */
     requests[(call + 1u) & 1u] = 0;
+#endif
   int joined = active && bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
   barrier(CLK_LOCAL_MEM_FENCE);
   uint old = 0;
-  if (leader) {
-    atomic_inc(&requests[call & 1u]);
+#ifdef SA_ADAPTIVE_GROUP_CALLS
+  if (leader || (active && !joined))
+    atomic_inc(&requests[call & 1u]); /* the requests this call makes */
+#endif
+  if (leader)
     bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
-  }
-  if (active && !joined) {
-    atomic_inc(&requests[call & 1u]);
+  if (active && !joined)
     old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
-  }
   /* Global too: the kernel may read the target right after. */
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 #ifdef SA_ADAPTIVE_GROUP_CALLS
