@@ -281,6 +281,28 @@ clCreateKernelsInProgram(cl_program Program, cl_uint NumKernels, cl_kernel *Kern
   return Status;
 }
 
+SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
+clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
+  auto Real = SA_REAL(clCloneKernel);
+  if (!Real) {
+    if (ErrcodeRet)
+      *ErrcodeRet = CL_INVALID_OPERATION;
+    return nullptr;
+  }
+  cl_kernel Clone = Real(Source, ErrcodeRet);
+  // A clone of a rewritten kernel is one too (its own reference on the
+  // application's program, its own first launch).
+  std::optional<KernelRecord> Record;
+  if (Clone && layerActive())
+    Record = state().Kernels.find(Source);
+  if (Record) {
+    SA_REAL(clRetainProgram)(Record->AppProgram);
+    Record->Launched = false;
+    state().Kernels.add(Clone, *Record);
+  }
+  return Clone;
+}
+
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
   if (!layerActive() || !state().Kernels.find(Kernel))
     return SA_REAL(clReleaseKernel)(Kernel);

@@ -3,14 +3,16 @@
 // with and without LD_PRELOAD. It builds a histogram kernel (atom_add on
 // __global bins and on a ticket counter; BINS comes from -DBINS=64) and a
 // kernel without atomics, checks CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM,
-// runs both and verifies every result on the host.
+// runs both (the histogram through a clone, clCloneKernel) and verifies
+// every result on the host.
 //
 //   layer-sample [--unsupported]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program. SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 300 // clCloneKernel
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code has it
 #include <CL/cl.h>
 
 #include <algorithm>
@@ -168,8 +170,13 @@ int main(int argc, char **argv) {
   check(clSetKernelArg(Histogram, 4, sizeof N, &N), "clSetKernelArg");
   check(clSetKernelArg(Scale, 0, sizeof ScaledBuf, &ScaledBuf), "clSetKernelArg");
   check(clSetKernelArg(Scale, 1, sizeof DataBuf, &DataBuf), "clSetKernelArg");
+  // A clone keeps the arguments set so far (OpenCL 2.1).
+  cl_kernel Clone = clCloneKernel(Histogram, &Status);
+  check(Status, "clCloneKernel");
+  checkKernel(Clone, Program, 5, "clone of histogram");
+  check(clReleaseKernel(Histogram), "clReleaseKernel");
   size_t Global = N, Local = 64;
-  check(clEnqueueNDRangeKernel(Queue, Histogram, 1, nullptr, &Global, &Local, 0,
+  check(clEnqueueNDRangeKernel(Queue, Clone, 1, nullptr, &Global, &Local, 0,
                                nullptr, nullptr),
         "clEnqueueNDRangeKernel(histogram)");
   check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0, nullptr,
@@ -200,7 +207,7 @@ int main(int argc, char **argv) {
 
   for (cl_mem Mem : {DataBuf, BinsBuf, CounterBuf, TicketBuf, ScaledBuf})
     clReleaseMemObject(Mem);
-  clReleaseKernel(Histogram);
+  clReleaseKernel(Clone);
   clReleaseKernel(Scale);
   check(clReleaseProgram(Program), "clReleaseProgram");
   clReleaseCommandQueue(Queue);
