@@ -19,6 +19,7 @@
 #include "ShadowProgram.h"
 #include "softatomic/softatomic.h"
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <vector>
 
@@ -238,8 +239,13 @@ clBuildProgram(cl_program Program, cl_uint NumDevices, const cl_device_id *Devic
                const char *Options,
                void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
   if (layerActive())
-    if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
-      prepareShadow(Program, *Record, NumDevices, DeviceList, Options);
+    if (std::optional<ProgramRecord> Record = state().Programs.find(Program)) {
+      try {
+        prepareShadow(Program, *Record, NumDevices, DeviceList, Options);
+      } catch (const std::exception &Error) { // never into the application
+        logProgramEvent(Record->Id, std::string("left native: ") + Error.what());
+      }
+    }
   // The application's own program is built as it asked, so that its build
   // status, log and binaries are what they would be without the layer.
   return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options, Notify,
