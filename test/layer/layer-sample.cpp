@@ -1,10 +1,10 @@
 // layer-sample: an ordinary OpenCL application (the plain API and the ICD
 // loader, nothing of softatomic's) that the interception layer's test runs
 // with and without LD_PRELOAD. It builds a histogram kernel (atom_add on
-// __global bins and on a ticket counter; BINS comes from -DBINS=64) and a
-// kernel without atomics, checks CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM,
-// runs both (the histogram through a clone, clCloneKernel) and verifies
-// every result on the host.
+// __global bins and on a ticket counter; BINS comes from -DBINS=64, BIN_OF
+// from a header in the -I directory) and a kernel without atomics, checks
+// CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, runs both (the histogram through
+// a clone, clCloneKernel) and verifies every result on the host.
 //
 //   layer-sample [--unsupported]
 //
@@ -24,6 +24,7 @@
 #include <vector>
 
 static const char *const HistogramSource = R"CL(
+#include "layer-sample.h"
 #ifndef BINS
 #error "BINS must be defined (-DBINS=...)"
 #endif
@@ -31,7 +32,7 @@ __kernel void histogram(__global const uint *data, __global uint *bins,
                         __global uint *counter, __global uint *tickets, uint n) {
   size_t i = get_global_id(0);
   if (i < n) {
-    atom_add(&bins[data[i] % BINS], 1);
+    atom_add(&bins[BIN_OF(data[i])], 1);
     tickets[i] = atom_add(counter, 1);
   }
 }
@@ -117,7 +118,12 @@ int main(int argc, char **argv) {
   size_t Lengths[] = {0, std::strlen(PlainSource), 0};
   cl_program Program = clCreateProgramWithSource(Context, 3, Strings, Lengths, &Status);
   check(Status, "clCreateProgramWithSource");
-  if (clBuildProgram(Program, 1, &Device, "-DBINS=64", nullptr, nullptr) != CL_SUCCESS) {
+  // The options the layer must pass on to its rewrite: a define, an include
+  // directory (its header defines BIN_OF), the standard.
+  std::string Options = std::string("-DBINS=64 -I ") + LAYER_SAMPLE_INCLUDE_DIR +
+                        " -cl-std=CL1.2";
+  if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr) !=
+      CL_SUCCESS) {
     char Log[4096] = {0};
     clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, sizeof Log - 1, Log,
                           nullptr);

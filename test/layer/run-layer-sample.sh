@@ -65,6 +65,11 @@ run off SOFTATOMIC_LAYER=0 "$sample"
 run unknown SOFTATOMIC_LAYER_OPTIONS=--frobnicate "$sample"
 expect unknown "SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '--frobnicate'$"
 
+# 8. SOFTATOMIC_LAYER_LOG=- logs to stderr.
+env SOFTATOMIC_LAYER_LOG=- LD_PRELOAD="$layer" "$sample" 2>&1 >/dev/null |
+  grep -q "^softatomic-layer: program 1: kernel 'histogram' rewritten" ||
+  fail "stderr: no log line on stderr"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed; logs in $logs"
   exit 1
