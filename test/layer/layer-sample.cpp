@@ -4,7 +4,8 @@
 // __global bins and on a ticket counter; BINS comes from -DBINS=64, BIN_OF
 // from a header in the -I directory) and a kernel without atomics, checks
 // CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, runs both (the histogram through
-// a clone, clCloneKernel) and verifies every result on the host.
+// a clone, clCloneKernel) and verifies every result on the host; then
+// builds the program again from its binary.
 //
 //   layer-sample [--unsupported]
 //
@@ -210,6 +211,27 @@ int main(int argc, char **argv) {
   for (cl_uint I = 0; I < N; ++I)
     if (Scaled[I] != 3 * Data[I])
       fail("scale's output differs at " + std::to_string(I));
+
+  // The same program again, from its binary: the layer passes it through,
+  // so its histogram kernel is the native one.
+  size_t BinarySize = 0;
+  check(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof BinarySize,
+                         &BinarySize, nullptr), "clGetProgramInfo(BINARY_SIZES)");
+  std::vector<unsigned char> Binary(BinarySize);
+  unsigned char *BinaryData = Binary.data();
+  check(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof BinaryData, &BinaryData,
+                         nullptr), "clGetProgramInfo(BINARIES)");
+  const unsigned char *Binaries[] = {BinaryData};
+  cl_program FromBinary = clCreateProgramWithBinary(Context, 1, &Device, &BinarySize,
+                                                    Binaries, nullptr, &Status);
+  check(Status, "clCreateProgramWithBinary");
+  check(clBuildProgram(FromBinary, 1, &Device, Options.c_str(), nullptr, nullptr),
+        "clBuildProgram(from binary)");
+  cl_kernel NativeHistogram = clCreateKernel(FromBinary, "histogram", &Status);
+  check(Status, "clCreateKernel(histogram from binary)");
+  checkKernel(NativeHistogram, FromBinary, 5, "histogram from binary");
+  clReleaseKernel(NativeHistogram);
+  check(clReleaseProgram(FromBinary), "clReleaseProgram(from binary)");
 
   for (cl_mem Mem : {DataBuf, BinsBuf, CounterBuf, TicketBuf, ScaledBuf})
     clReleaseMemObject(Mem);

@@ -36,6 +36,7 @@ expect default "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
 expect default "program 1: kernel 'scale' left native: it reaches no global atomic$"
 expect default "program 1: kernel 'histogram' launched through the software runtime$"
 refute default "launch failed"
+expect default "program 2: built from binary: passed through$"
 
 # 3. The combining mode, compiled in by SOFTATOMIC_LAYER_OPTIONS ...
 run combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
