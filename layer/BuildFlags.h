@@ -1,4 +1,5 @@
-//===- BuildFlags.h - The application's build options, for the parse -*- C++ -*-===//
+//===- BuildFlags.h - The application's build options, for the parse -*- C++
+//-*-===//
 //
 // The options an application passes to clBuildProgram that change what its
 // source means (-D, -I, -cl-std), turned into compiler flags for the

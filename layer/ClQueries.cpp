@@ -22,7 +22,8 @@ cl_int answerInfo(const void *Value, size_t Size, size_t ParamSize,
 
 cl_uint programReferenceCount(cl_program Program) {
   cl_uint Count = 0;
-  clGetProgramInfo(Program, CL_PROGRAM_REFERENCE_COUNT, sizeof Count, &Count, nullptr);
+  clGetProgramInfo(Program, CL_PROGRAM_REFERENCE_COUNT, sizeof Count, &Count,
+                   nullptr);
   return Count;
 }
 
@@ -31,14 +32,16 @@ std::string kernelName(cl_kernel Kernel) {
   SA_REAL(clGetKernelInfo)(Kernel, CL_KERNEL_FUNCTION_NAME, 0, nullptr, &Size);
   std::string Name(Size, '\0');
   if (Size)
-    SA_REAL(clGetKernelInfo)(Kernel, CL_KERNEL_FUNCTION_NAME, Size, &Name[0], nullptr);
+    SA_REAL(clGetKernelInfo)
+    (Kernel, CL_KERNEL_FUNCTION_NAME, Size, &Name[0], nullptr);
   Name.resize(Name.empty() ? 0 : std::strlen(Name.c_str()));
   return Name;
 }
 
 std::vector<std::string> kernelNames(cl_program Program) {
   size_t Size = 0;
-  if (clGetProgramInfo(Program, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size) != CL_SUCCESS)
+  if (clGetProgramInfo(Program, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &Size) !=
+      CL_SUCCESS)
     return {};
   std::string Names(Size, '\0');
   clGetProgramInfo(Program, CL_PROGRAM_KERNEL_NAMES, Size, &Names[0], nullptr);

@@ -51,11 +51,13 @@ cl_kernel createRewrittenKernel(cl_program Program, const std::string &Name) {
   if (!Record || !Record->Shadow || !Record->RewrittenKernels.count(Name))
     return nullptr;
   cl_int Status = CL_SUCCESS;
-  cl_kernel Kernel = SA_REAL(clCreateKernel)(Record->Shadow, Name.c_str(), &Status);
+  cl_kernel Kernel =
+      SA_REAL(clCreateKernel)(Record->Shadow, Name.c_str(), &Status);
   if (!Kernel) {
-    logProgramEvent(Record->Id, "kernel '" + Name + "' left native: " +
-                                    "clCreateKernel on the rewritten program failed (" +
-                                    saGetErrorString(Status) + ")");
+    logProgramEvent(Record->Id,
+                    "kernel '" + Name + "' left native: " +
+                        "clCreateKernel on the rewritten program failed (" +
+                        saGetErrorString(Status) + ")");
     return nullptr;
   }
   // A kernel holds its program: CL_KERNEL_PROGRAM answers the application's.
@@ -92,7 +94,8 @@ void logUnknownOptionsOnce() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     for (const std::string &Option : config().UnknownOptions)
-      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option + "'");
+      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option +
+               "'");
   });
 }
 
@@ -109,7 +112,8 @@ void prepareShadow(cl_program Program, const ProgramRecord &Record,
   if (!Rewrite.Succeeded) {
     logProgramEvent(Record.Id, "left native: " + Rewrite.Reason);
   } else if (!Rewrite.Changed) {
-    logProgramEvent(Record.Id, "left native: no kernel reaches a global atomic");
+    logProgramEvent(Record.Id,
+                    "left native: no kernel reaches a global atomic");
   } else {
     std::string Error;
     Shadow = buildShadowProgram(Program, Rewrite.Output, NumDevices, Devices,
@@ -146,18 +150,19 @@ std::string launchFailure(cl_int Status) {
 
 } // namespace
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL
-clCreateProgramWithSource(cl_context Context, cl_uint Count, const char **Strings,
-                          const size_t *Lengths, cl_int *ErrcodeRet) {
-  cl_program Program =
-      SA_REAL(clCreateProgramWithSource)(Context, Count, Strings, Lengths, ErrcodeRet);
+SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(
+    cl_context Context, cl_uint Count, const char **Strings,
+    const size_t *Lengths, cl_int *ErrcodeRet) {
+  cl_program Program = SA_REAL(clCreateProgramWithSource)(
+      Context, Count, Strings, Lengths, ErrcodeRet);
   if (!Program || !layerActive())
     return Program;
   ProgramRecord Record;
   Record.Id = state().newProgramId();
   for (cl_uint I = 0; I < Count; ++I)
-    Record.Source += (Lengths && Lengths[I]) ? std::string(Strings[I], Lengths[I])
-                                             : std::string(Strings[I]);
+    Record.Source += (Lengths && Lengths[I])
+                         ? std::string(Strings[I], Lengths[I])
+                         : std::string(Strings[I]);
   state().Programs.add(Program, std::move(Record));
   return Program;
 }
@@ -167,15 +172,16 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     const size_t *Lengths, const unsigned char **Binaries, cl_int *BinaryStatus,
     cl_int *ErrcodeRet) {
   cl_program Program = SA_REAL(clCreateProgramWithBinary)(
-      Context, NumDevices, DeviceList, Lengths, Binaries, BinaryStatus, ErrcodeRet);
+      Context, NumDevices, DeviceList, Lengths, Binaries, BinaryStatus,
+      ErrcodeRet);
   if (Program && layerActive())
-    logProgramEvent(state().newProgramId(), "built from binary: passed through");
+    logProgramEvent(state().newProgramId(),
+                    "built from binary: passed through");
   return Program;
 }
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL
-clCreateProgramWithIL(cl_context Context, const void *IL, size_t Length,
-                      cl_int *ErrcodeRet) {
+SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(
+    cl_context Context, const void *IL, size_t Length, cl_int *ErrcodeRet) {
   auto Real = SA_REAL(clCreateProgramWithIL);
   if (!Real) {
     if (ErrcodeRet)
@@ -189,24 +195,26 @@ clCreateProgramWithIL(cl_context Context, const void *IL, size_t Length,
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
-clBuildProgram(cl_program Program, cl_uint NumDevices, const cl_device_id *DeviceList,
-               const char *Options,
+clBuildProgram(cl_program Program, cl_uint NumDevices,
+               const cl_device_id *DeviceList, const char *Options,
                void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
   if (layerActive())
     if (std::optional<ProgramRecord> Record = state().Programs.find(Program)) {
       try {
         prepareShadow(Program, *Record, NumDevices, DeviceList, Options);
       } catch (const std::exception &Error) { // never into the application
-        logProgramEvent(Record->Id, std::string("left native: ") + Error.what());
+        logProgramEvent(Record->Id,
+                        std::string("left native: ") + Error.what());
       }
     }
   // The application's own program is built as it asked, so that its build
   // status, log and binaries are what they would be without the layer.
-  return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options, Notify,
-                                 UserData);
+  return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options,
+                                 Notify, UserData);
 }
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program Program) {
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clReleaseProgram(cl_program Program) {
   if (!layerActive())
     return SA_REAL(clReleaseProgram)(Program);
   return releaseAppProgram(Program);
@@ -224,17 +232,19 @@ clCreateKernel(cl_program Program, const char *Name, cl_int *ErrcodeRet) {
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
-clCreateKernelsInProgram(cl_program Program, cl_uint NumKernels, cl_kernel *Kernels,
-                         cl_uint *NumKernelsRet) {
+clCreateKernelsInProgram(cl_program Program, cl_uint NumKernels,
+                         cl_kernel *Kernels, cl_uint *NumKernelsRet) {
   cl_uint Created = 0;
-  cl_int Status = SA_REAL(clCreateKernelsInProgram)(Program, NumKernels, Kernels, &Created);
+  cl_int Status =
+      SA_REAL(clCreateKernelsInProgram)(Program, NumKernels, Kernels, &Created);
   if (NumKernelsRet)
     *NumKernelsRet = Created;
   if (Status != CL_SUCCESS || !Kernels || !layerActive())
     return Status;
   // Each kernel the shadow has takes the place of the original one.
   for (cl_uint I = 0; I < Created && I < NumKernels; ++I)
-    if (cl_kernel Rewritten = createRewrittenKernel(Program, kernelName(Kernels[I]))) {
+    if (cl_kernel Rewritten =
+            createRewrittenKernel(Program, kernelName(Kernels[I]))) {
       SA_REAL(clReleaseKernel)(Kernels[I]);
       Kernels[I] = Rewritten;
     }
@@ -263,12 +273,13 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
   return Clone;
 }
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel Kernel) {
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clReleaseKernel(cl_kernel Kernel) {
   if (!layerActive() || !state().Kernels.find(Kernel))
     return SA_REAL(clReleaseKernel)(Kernel);
   cl_uint Count = 0;
-  SA_REAL(clGetKernelInfo)(Kernel, CL_KERNEL_REFERENCE_COUNT, sizeof Count, &Count,
-                           nullptr);
+  SA_REAL(clGetKernelInfo)
+  (Kernel, CL_KERNEL_REFERENCE_COUNT, sizeof Count, &Count, nullptr);
   std::optional<KernelRecord> Record;
   if (Count == 1)
     Record = state().Kernels.take(Kernel);
@@ -283,7 +294,8 @@ clGetKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t ParamSize,
                 void *ParamValue, size_t *SizeRet) {
   auto Real = SA_REAL(clGetKernelInfo);
   std::optional<KernelRecord> Record;
-  if (layerActive() && (Param == CL_KERNEL_NUM_ARGS || Param == CL_KERNEL_PROGRAM))
+  if (layerActive() &&
+      (Param == CL_KERNEL_NUM_ARGS || Param == CL_KERNEL_PROGRAM))
     Record = state().Kernels.find(Kernel);
   if (!Record)
     return Real(Kernel, Param, ParamSize, ParamValue, SizeRet);
@@ -301,8 +313,9 @@ clGetKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t ParamSize,
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
-    const size_t *GlobalOffset, const size_t *GlobalSize, const size_t *LocalSize,
-    cl_uint NumEvents, const cl_event *WaitList, cl_event *Event) {
+    const size_t *GlobalOffset, const size_t *GlobalSize,
+    const size_t *LocalSize, cl_uint NumEvents, const cl_event *WaitList,
+    cl_event *Event) {
   std::optional<KernelRecord> Record;
   if (layerActive())
     Record = state().Kernels.find(Kernel);
@@ -313,15 +326,17 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
   cl_int Status;
   {
     RuntimeCall Guard;
-    Status = saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
-                                    LocalSize, NumEvents, WaitList, Event);
+    Status =
+        saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
+                               LocalSize, NumEvents, WaitList, Event);
   }
   if (Status != CL_SUCCESS)
-    logProgramEvent(Record->ProgramId, "kernel '" + Record->Name +
-                                           "': launch failed: " +
-                                           launchFailure(Status));
+    logProgramEvent(Record->ProgramId,
+                    "kernel '" + Record->Name +
+                        "': launch failed: " + launchFailure(Status));
   else if (state().firstLaunch(Kernel))
-    logProgramEvent(Record->ProgramId, "kernel '" + Record->Name +
-                                           "' launched through the software runtime");
+    logProgramEvent(Record->ProgramId,
+                    "kernel '" + Record->Name +
+                        "' launched through the software runtime");
   return Status;
 }

@@ -57,7 +57,8 @@ static std::set<std::string> parseKernelList(const std::string &Text) {
 static LayerConfig readConfig() {
   LayerConfig Config;
   Config.Enabled = environment("SOFTATOMIC_LAYER") != "0";
-  Config.SelectedKernels = parseKernelList(environment("SOFTATOMIC_LAYER_KERNELS"));
+  Config.SelectedKernels =
+      parseKernelList(environment("SOFTATOMIC_LAYER_KERNELS"));
   Config.LogPath = environment("SOFTATOMIC_LAYER_LOG");
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =

@@ -53,7 +53,8 @@ public:
   std::optional<Record> find(Handle Key) const {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = Records.find(Key);
-    return It == Records.end() ? std::nullopt : std::optional<Record>(It->second);
+    return It == Records.end() ? std::nullopt
+                               : std::optional<Record>(It->second);
   }
   /// Removes the record of \p Key and returns it.
   std::optional<Record> take(Handle Key) {

@@ -49,7 +49,8 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     unsigned ProgramId) {
   static std::once_flag Once;
   static RewriterModule *Module = nullptr;
-  std::call_once(Once, [] { Module = new RewriterModule(loadRewriterModule()); });
+  std::call_once(Once,
+                 [] { Module = new RewriterModule(loadRewriterModule()); });
   ProgramRewrite Rewrite;
   if (!Module->Entry) {
     Rewrite.Reason = Module->Error;

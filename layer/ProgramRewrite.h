@@ -55,11 +55,9 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
 } // namespace softatomic
 
 /// The rewriter module's one entry point (what rewriteProgramSource calls).
-extern "C" void
-softatomicLayerRewriteProgram(const std::string &Source,
-                              const softatomic::layer::BuildFlags &Flags,
-                              const softatomic::layer::LayerRewriteOptions &Options,
-                              unsigned ProgramId,
-                              softatomic::layer::ProgramRewrite &Result);
+extern "C" void softatomicLayerRewriteProgram(
+    const std::string &Source, const softatomic::layer::BuildFlags &Flags,
+    const softatomic::layer::LayerRewriteOptions &Options, unsigned ProgramId,
+    softatomic::layer::ProgramRewrite &Result);
 
 #endif

@@ -43,7 +43,8 @@ static std::map<std::string, unsigned> atomicSites(const std::string &JSON) {
     return Sites;
   }
   const llvm::json::Object *Manifest = Parsed->getAsObject();
-  const llvm::json::Array *Kernels = Manifest ? Manifest->getArray("kernels") : nullptr;
+  const llvm::json::Array *Kernels =
+      Manifest ? Manifest->getArray("kernels") : nullptr;
   if (!Kernels)
     return Sites;
   for (const llvm::json::Value &Kernel : *Kernels)
@@ -60,7 +61,8 @@ using namespace softatomic;
 using namespace softatomic::layer;
 
 extern "C" __attribute__((visibility("default"))) void
-softatomicLayerRewriteProgram(const std::string &Source, const BuildFlags &Flags,
+softatomicLayerRewriteProgram(const std::string &Source,
+                              const BuildFlags &Flags,
                               const LayerRewriteOptions &LayerOptions,
                               unsigned ProgramId, ProgramRewrite &Rewrite) {
   std::string Name = "program-" + std::to_string(ProgramId) + ".cl";
@@ -87,8 +89,9 @@ softatomicLayerRewriteProgram(const std::string &Source, const BuildFlags &Flags
   std::string Diagnostics;
   llvm::raw_string_ostream DiagnosticsStream(Diagnostics);
   Rewrite = ProgramRewrite();
-  Rewrite.Succeeded = rewriteFile(Compilations, Input, Options, DiagnosticsStream,
-                                  /*Colors=*/false, Result);
+  Rewrite.Succeeded =
+      rewriteFile(Compilations, Input, Options, DiagnosticsStream,
+                  /*Colors=*/false, Result);
   DiagnosticsStream.flush();
   if (!Rewrite.Succeeded) {
     Rewrite.Reason = errorSummary(Diagnostics);

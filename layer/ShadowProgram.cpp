@@ -10,7 +10,8 @@ namespace softatomic {
 namespace layer {
 
 /// The devices a build is for: the given ones, or all of the program's.
-static std::vector<cl_device_id> buildDevices(cl_program Program, cl_uint NumDevices,
+static std::vector<cl_device_id> buildDevices(cl_program Program,
+                                              cl_uint NumDevices,
                                               const cl_device_id *Devices) {
   if (Devices && NumDevices)
     return std::vector<cl_device_id>(Devices, Devices + NumDevices);
@@ -19,8 +20,9 @@ static std::vector<cl_device_id> buildDevices(cl_program Program, cl_uint NumDev
                        nullptr) != CL_SUCCESS)
     return {};
   std::vector<cl_device_id> All(Count);
-  if (Count && clGetProgramInfo(Program, CL_PROGRAM_DEVICES, Count * sizeof(cl_device_id),
-                                All.data(), nullptr) != CL_SUCCESS)
+  if (Count && clGetProgramInfo(Program, CL_PROGRAM_DEVICES,
+                                Count * sizeof(cl_device_id), All.data(),
+                                nullptr) != CL_SUCCESS)
     return {};
   return All;
 }
@@ -40,10 +42,12 @@ static std::string runtimeBuildOptions(cl_device_id Device) {
 /// The first line of \p Device's build log of \p Program.
 static std::string buildLogLine(cl_program Program, cl_device_id Device) {
   size_t Size = 0;
-  clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
+  clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr,
+                        &Size);
   std::string Log(Size, '\0');
   if (Size)
-    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, &Log[0], nullptr);
+    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, &Log[0],
+                          nullptr);
   std::string Line = Log.substr(0, Log.find_first_of("\n\0", 0, 2));
   return Line.empty() ? "(no build log)" : Line;
 }

@@ -12,8 +12,9 @@
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program. SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
-#define CL_TARGET_OPENCL_VERSION 300 // clCloneKernel
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code has it
+#define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code
+                                          // has it
 #include <CL/cl.h>
 
 #include <algorithm>
@@ -66,10 +67,12 @@ static cl_device_id pickDevice(const std::string &Match) {
   check(clGetPlatformIDs(Count, Platforms.data(), nullptr), "clGetPlatformIDs");
   for (cl_platform_id Platform : Platforms) {
     char Name[256] = {0};
-    clGetPlatformInfo(Platform, CL_PLATFORM_NAME, sizeof Name - 1, Name, nullptr);
+    clGetPlatformInfo(Platform, CL_PLATFORM_NAME, sizeof Name - 1, Name,
+                      nullptr);
     cl_device_id Device;
     if (std::strstr(Name, Match.c_str()) &&
-        clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, 1, &Device, nullptr) == CL_SUCCESS)
+        clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, 1, &Device, nullptr) ==
+            CL_SUCCESS)
       return Device;
   }
   fail("no OpenCL platform named like '" + Match + "'");
@@ -78,8 +81,9 @@ static cl_device_id pickDevice(const std::string &Match) {
 
 static cl_uint numArgs(cl_kernel Kernel) {
   cl_uint Args = 0;
-  check(clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr),
-        "clGetKernelInfo(CL_KERNEL_NUM_ARGS)");
+  check(
+      clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr),
+      "clGetKernelInfo(CL_KERNEL_NUM_ARGS)");
   return Args;
 }
 
@@ -87,10 +91,12 @@ static void checkKernel(cl_kernel Kernel, cl_program Program, cl_uint UserArgs,
                         const char *Name) {
   if (numArgs(Kernel) != UserArgs)
     fail(std::string(Name) + ": CL_KERNEL_NUM_ARGS is " +
-         std::to_string(numArgs(Kernel)) + ", expected " + std::to_string(UserArgs));
+         std::to_string(numArgs(Kernel)) + ", expected " +
+         std::to_string(UserArgs));
   cl_program Owner = nullptr;
-  check(clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof Owner, &Owner, nullptr),
-        "clGetKernelInfo(CL_KERNEL_PROGRAM)");
+  check(
+      clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof Owner, &Owner, nullptr),
+      "clGetKernelInfo(CL_KERNEL_PROGRAM)");
   if (Owner != Program)
     fail(std::string(Name) + ": CL_KERNEL_PROGRAM is not the program");
 }
@@ -108,7 +114,8 @@ int main(int argc, char **argv) {
   const char *Match = std::getenv("SA_PLATFORM");
   cl_device_id Device = pickDevice(Match && *Match ? Match : "Portable");
   cl_int Status;
-  cl_context Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Status);
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Status);
   check(Status, "clCreateContext");
   cl_command_queue Queue = clCreateCommandQueue(Context, Device, 0, &Status);
   check(Status, "clCreateCommandQueue");
@@ -117,17 +124,18 @@ int main(int argc, char **argv) {
   const char *Strings[] = {HistogramSource, PlainSource,
                            Unsupported ? UnsupportedSource : ""};
   size_t Lengths[] = {0, std::strlen(PlainSource), 0};
-  cl_program Program = clCreateProgramWithSource(Context, 3, Strings, Lengths, &Status);
+  cl_program Program =
+      clCreateProgramWithSource(Context, 3, Strings, Lengths, &Status);
   check(Status, "clCreateProgramWithSource");
   // The options the layer must pass on to its rewrite: a define, an include
   // directory (its header defines BIN_OF), the standard.
-  std::string Options = std::string("-DBINS=64 -I ") + LAYER_SAMPLE_INCLUDE_DIR +
-                        " -cl-std=CL1.2";
+  std::string Options = std::string("-DBINS=64 -I ") +
+                        LAYER_SAMPLE_INCLUDE_DIR + " -cl-std=CL1.2";
   if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr) !=
       CL_SUCCESS) {
     char Log[4096] = {0};
-    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, sizeof Log - 1, Log,
-                          nullptr);
+    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, sizeof Log - 1,
+                          Log, nullptr);
     fail(std::string("clBuildProgram: ") + Log);
   }
 
@@ -143,7 +151,8 @@ int main(int argc, char **argv) {
   cl_kernel Scale = nullptr;
   for (cl_kernel Kernel : All) {
     char Name[64] = {0};
-    check(clGetKernelInfo(Kernel, CL_KERNEL_FUNCTION_NAME, sizeof Name - 1, Name, nullptr),
+    check(clGetKernelInfo(Kernel, CL_KERNEL_FUNCTION_NAME, sizeof Name - 1,
+                          Name, nullptr),
           "clGetKernelInfo(CL_KERNEL_FUNCTION_NAME)");
     if (std::strcmp(Name, "histogram") == 0)
       checkKernel(Kernel, Program, 5, Name);
@@ -170,12 +179,17 @@ int main(int argc, char **argv) {
   cl_mem CounterBuf = buffer(Context, 4, &Counter);
   cl_mem TicketBuf = buffer(Context, N * 4, Tickets.data());
   cl_mem ScaledBuf = buffer(Context, N * 4, Scaled.data());
-  check(clSetKernelArg(Histogram, 0, sizeof DataBuf, &DataBuf), "clSetKernelArg");
-  check(clSetKernelArg(Histogram, 1, sizeof BinsBuf, &BinsBuf), "clSetKernelArg");
-  check(clSetKernelArg(Histogram, 2, sizeof CounterBuf, &CounterBuf), "clSetKernelArg");
-  check(clSetKernelArg(Histogram, 3, sizeof TicketBuf, &TicketBuf), "clSetKernelArg");
+  check(clSetKernelArg(Histogram, 0, sizeof DataBuf, &DataBuf),
+        "clSetKernelArg");
+  check(clSetKernelArg(Histogram, 1, sizeof BinsBuf, &BinsBuf),
+        "clSetKernelArg");
+  check(clSetKernelArg(Histogram, 2, sizeof CounterBuf, &CounterBuf),
+        "clSetKernelArg");
+  check(clSetKernelArg(Histogram, 3, sizeof TicketBuf, &TicketBuf),
+        "clSetKernelArg");
   check(clSetKernelArg(Histogram, 4, sizeof N, &N), "clSetKernelArg");
-  check(clSetKernelArg(Scale, 0, sizeof ScaledBuf, &ScaledBuf), "clSetKernelArg");
+  check(clSetKernelArg(Scale, 0, sizeof ScaledBuf, &ScaledBuf),
+        "clSetKernelArg");
   check(clSetKernelArg(Scale, 1, sizeof DataBuf, &DataBuf), "clSetKernelArg");
   // A clone keeps the arguments set so far (OpenCL 2.1).
   cl_kernel Clone = clCloneKernel(Histogram, &Status);
@@ -186,23 +200,28 @@ int main(int argc, char **argv) {
   check(clEnqueueNDRangeKernel(Queue, Clone, 1, nullptr, &Global, &Local, 0,
                                nullptr, nullptr),
         "clEnqueueNDRangeKernel(histogram)");
-  check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0, nullptr,
-                               nullptr),
+  check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0,
+                               nullptr, nullptr),
         "clEnqueueNDRangeKernel(scale)");
   check(clFinish(Queue), "clFinish");
-  check(clEnqueueReadBuffer(Queue, BinsBuf, CL_TRUE, 0, Bins * 4, BinsOut.data(), 0,
-                            nullptr, nullptr), "clEnqueueReadBuffer");
-  check(clEnqueueReadBuffer(Queue, CounterBuf, CL_TRUE, 0, 4, &Counter, 0, nullptr,
-                            nullptr), "clEnqueueReadBuffer");
-  check(clEnqueueReadBuffer(Queue, TicketBuf, CL_TRUE, 0, N * 4, Tickets.data(), 0,
-                            nullptr, nullptr), "clEnqueueReadBuffer");
-  check(clEnqueueReadBuffer(Queue, ScaledBuf, CL_TRUE, 0, N * 4, Scaled.data(), 0,
-                            nullptr, nullptr), "clEnqueueReadBuffer");
+  check(clEnqueueReadBuffer(Queue, BinsBuf, CL_TRUE, 0, Bins * 4,
+                            BinsOut.data(), 0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  check(clEnqueueReadBuffer(Queue, CounterBuf, CL_TRUE, 0, 4, &Counter, 0,
+                            nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  check(clEnqueueReadBuffer(Queue, TicketBuf, CL_TRUE, 0, N * 4, Tickets.data(),
+                            0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  check(clEnqueueReadBuffer(Queue, ScaledBuf, CL_TRUE, 0, N * 4, Scaled.data(),
+                            0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
 
   if (BinsOut != Expected)
     fail("histogram bins differ from the host's");
   if (Counter != N)
-    fail("counter is " + std::to_string(Counter) + ", expected " + std::to_string(N));
+    fail("counter is " + std::to_string(Counter) + ", expected " +
+         std::to_string(N));
   // The values atom_add returned: each ticket exactly once.
   std::sort(Tickets.begin(), Tickets.end());
   for (cl_uint I = 0; I < N; ++I)
@@ -216,17 +235,20 @@ int main(int argc, char **argv) {
   // so its histogram kernel is the native one.
   size_t BinarySize = 0;
   check(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof BinarySize,
-                         &BinarySize, nullptr), "clGetProgramInfo(BINARY_SIZES)");
+                         &BinarySize, nullptr),
+        "clGetProgramInfo(BINARY_SIZES)");
   std::vector<unsigned char> Binary(BinarySize);
   unsigned char *BinaryData = Binary.data();
-  check(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof BinaryData, &BinaryData,
-                         nullptr), "clGetProgramInfo(BINARIES)");
+  check(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof BinaryData,
+                         &BinaryData, nullptr),
+        "clGetProgramInfo(BINARIES)");
   const unsigned char *Binaries[] = {BinaryData};
-  cl_program FromBinary = clCreateProgramWithBinary(Context, 1, &Device, &BinarySize,
-                                                    Binaries, nullptr, &Status);
+  cl_program FromBinary = clCreateProgramWithBinary(
+      Context, 1, &Device, &BinarySize, Binaries, nullptr, &Status);
   check(Status, "clCreateProgramWithBinary");
-  check(clBuildProgram(FromBinary, 1, &Device, Options.c_str(), nullptr, nullptr),
-        "clBuildProgram(from binary)");
+  check(
+      clBuildProgram(FromBinary, 1, &Device, Options.c_str(), nullptr, nullptr),
+      "clBuildProgram(from binary)");
   cl_kernel NativeHistogram = clCreateKernel(FromBinary, "histogram", &Status);
   check(Status, "clCreateKernel(histogram from binary)");
   checkKernel(NativeHistogram, FromBinary, 5, "histogram from binary");
