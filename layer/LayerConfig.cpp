@@ -63,6 +63,9 @@ static LayerConfig readConfig() {
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;
+  // The combining mode runs only kernels rewritten with it: asked for, it
+  // is compiled in, so that the launches do not fail.
+  Config.Options.CombineMode = environment("SOFTATOMIC_MODE") == "combine";
   parseRewriterOptions(environment("SOFTATOMIC_LAYER_OPTIONS"), Config);
   return Config;
 }

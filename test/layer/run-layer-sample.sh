@@ -42,10 +42,10 @@ expect default "program 2: built from binary: passed through$"
 run combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
 expect combine "program 1: kernel 'histogram' launched through the software runtime$"
 refute combine "unknown option"
-# ... which it needs: without it the launch fails, and says why.
-env SOFTATOMIC_LAYER_LOG="$logs/combine-missing.log" SOFTATOMIC_MODE=combine \
-  LD_PRELOAD="$layer" "$sample" >/dev/null 2>&1 && fail "combine-missing: the sample passed"
-expect combine-missing "program 1: kernel 'histogram': launch failed: SA_MODE_NOT_COMPILED"
+# ... or by SOFTATOMIC_MODE=combine alone: the layer then rewrites with it.
+run combine-implied SOFTATOMIC_MODE=combine "$sample"
+expect combine-implied "program 1: kernel 'histogram' launched through the software runtime$"
+refute combine-implied "launch failed"
 
 # 4. A program the rewriter refuses runs natively, and the log says why.
 run unsupported "$sample" --unsupported
