@@ -1,0 +1,342 @@
+//===- Intercept.cpp - The OpenCL entry points the layer defines ----------===//
+//
+// Preloaded (LD_PRELOAD), this library's definitions of these entry points
+// come before the ICD loader's. Programs from source get a shadow program
+// (their rewritten source) at build time; kernels that the rewriter changed
+// are created from the shadow and launched through saEnqueueNDRangeKernel.
+// Anything that goes wrong inside the layer leaves the application native:
+// its own program is always built as it asked. layer/README.md has the
+// whole picture.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuildFlags.h"
+#include "ClQueries.h"
+#include "LayerConfig.h"
+#include "LayerLog.h"
+#include "LayerState.h"
+#include "ProgramRewrite.h"
+#include "RealOpenCL.h"
+#include "ShadowProgram.h"
+#include "softatomic/softatomic.h"
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <vector>
+
+using namespace softatomic::layer;
+
+#define SA_LAYER_ENTRY extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+/// Set while the host runtime runs on this thread: its own OpenCL calls
+/// resolve to the layer's definitions too, and must reach the real ones
+/// (the true argument count, the shadow program, no second interception).
+thread_local bool InsideRuntime = false;
+
+struct RuntimeCall {
+  RuntimeCall() { InsideRuntime = true; }
+  ~RuntimeCall() { InsideRuntime = false; }
+  RuntimeCall(const RuntimeCall &) = delete;
+  RuntimeCall &operator=(const RuntimeCall &) = delete;
+};
+
+bool layerActive() { return config().Enabled && !InsideRuntime; }
+
+/// Creates kernel \p Name from \p Program's shadow when it is a rewritten
+/// one; null otherwise (the caller creates it from the original).
+cl_kernel createRewrittenKernel(cl_program Program, const std::string &Name) {
+  std::optional<ProgramRecord> Record = state().Programs.find(Program);
+  if (!Record || !Record->Shadow || !Record->RewrittenKernels.count(Name))
+    return nullptr;
+  cl_int Status = CL_SUCCESS;
+  cl_kernel Kernel =
+      SA_REAL(clCreateKernel)(Record->Shadow, Name.c_str(), &Status);
+  if (!Kernel) {
+    logProgramEvent(Record->Id,
+                    "kernel '" + Name + "' left native: " +
+                        "clCreateKernel on the rewritten program failed (" +
+                        saGetErrorString(Status) + ")");
+    return nullptr;
+  }
+  // A kernel holds its program: CL_KERNEL_PROGRAM answers the application's.
+  SA_REAL(clRetainProgram)(Program);
+  state().Kernels.add(Kernel, KernelRecord{Program, Record->Id, Name, false});
+  return Kernel;
+}
+
+/// The kernels to create from the shadow (selected by the configuration),
+/// logging what happens to each of the program's kernels.
+std::map<std::string, unsigned>
+selectKernels(unsigned ProgramId, const ProgramRewrite &Rewrite,
+              const std::vector<std::string> &AllKernels) {
+  std::map<std::string, unsigned> Selected;
+  for (const std::string &Name : AllKernels) {
+    auto Sites = Rewrite.AtomicSites.find(Name);
+    std::string Event = "kernel '" + Name + "' ";
+    if (Sites == Rewrite.AtomicSites.end()) {
+      Event += "left native: it reaches no global atomic";
+    } else if (!config().selects(Name)) {
+      Event += "left native: not in SOFTATOMIC_LAYER_KERNELS";
+    } else {
+      Selected.insert(*Sites);
+      Event += "rewritten (" + std::to_string(Sites->second) + " atomic site" +
+               (Sites->second == 1 ? "" : "s") + ")";
+    }
+    logProgramEvent(ProgramId, Event);
+  }
+  return Selected;
+}
+
+/// Says once which SOFTATOMIC_LAYER_OPTIONS were not understood.
+void logUnknownOptionsOnce() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    for (const std::string &Option : config().UnknownOptions)
+      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option +
+               "'");
+  });
+}
+
+/// Rewrites and builds the shadow of \p Program for this build, or logs why
+/// the program stays native; the shadow it had before is released.
+void prepareShadow(cl_program Program, const ProgramRecord &Record,
+                   cl_uint NumDevices, const cl_device_id *Devices,
+                   const char *Options) {
+  logUnknownOptionsOnce();
+  ProgramRewrite Rewrite = rewriteProgramSource(
+      Record.Source, parseBuildFlags(Options), config().Options, Record.Id);
+  cl_program Shadow = nullptr;
+  std::map<std::string, unsigned> Kernels;
+  if (!Rewrite.Succeeded) {
+    logProgramEvent(Record.Id, "left native: " + Rewrite.Reason);
+  } else if (!Rewrite.Changed) {
+    logProgramEvent(Record.Id,
+                    "left native: no kernel reaches a global atomic");
+  } else {
+    std::string Error;
+    Shadow = buildShadowProgram(Program, Rewrite.Output, NumDevices, Devices,
+                                Options, Error);
+    if (!Shadow)
+      logProgramEvent(Record.Id, "left native: " + Error);
+    else
+      Kernels = selectKernels(Record.Id, Rewrite, kernelNames(Shadow));
+    if (Shadow && Kernels.empty()) {
+      SA_REAL(clReleaseProgram)(Shadow);
+      Shadow = nullptr;
+    }
+  }
+  if (cl_program Old = state().setShadow(Program, Shadow, std::move(Kernels)))
+    SA_REAL(clReleaseProgram)(Old);
+}
+
+/// Releases the application's \p Program, and its shadow with its last
+/// reference.
+cl_int releaseAppProgram(cl_program Program) {
+  if (state().Programs.find(Program) && programReferenceCount(Program) == 1)
+    if (std::optional<ProgramRecord> Record = state().Programs.take(Program))
+      if (Record->Shadow)
+        SA_REAL(clReleaseProgram)(Record->Shadow);
+  return SA_REAL(clReleaseProgram)(Program);
+}
+
+/// What saEnqueueNDRangeKernel's failure \p Status was, in words (its
+/// message names the code already).
+std::string launchFailure(cl_int Status) {
+  const char *Message = saGetLastErrorMessage();
+  return Message && *Message ? Message : saGetErrorString(Status);
+}
+
+} // namespace
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(
+    cl_context Context, cl_uint Count, const char **Strings,
+    const size_t *Lengths, cl_int *ErrcodeRet) {
+  cl_program Program = SA_REAL(clCreateProgramWithSource)(
+      Context, Count, Strings, Lengths, ErrcodeRet);
+  if (!Program || !layerActive())
+    return Program;
+  ProgramRecord Record;
+  Record.Id = state().newProgramId();
+  for (cl_uint I = 0; I < Count; ++I)
+    Record.Source += (Lengths && Lengths[I])
+                         ? std::string(Strings[I], Lengths[I])
+                         : std::string(Strings[I]);
+  state().Programs.add(Program, std::move(Record));
+  return Program;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context Context, cl_uint NumDevices, const cl_device_id *DeviceList,
+    const size_t *Lengths, const unsigned char **Binaries, cl_int *BinaryStatus,
+    cl_int *ErrcodeRet) {
+  cl_program Program = SA_REAL(clCreateProgramWithBinary)(
+      Context, NumDevices, DeviceList, Lengths, Binaries, BinaryStatus,
+      ErrcodeRet);
+  if (Program && layerActive())
+    logProgramEvent(state().newProgramId(),
+                    "built from binary: passed through");
+  return Program;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(
+    cl_context Context, const void *IL, size_t Length, cl_int *ErrcodeRet) {
+  auto Real = SA_REAL(clCreateProgramWithIL);
+  if (!Real) {
+    if (ErrcodeRet)
+      *ErrcodeRet = CL_INVALID_OPERATION;
+    return nullptr;
+  }
+  cl_program Program = Real(Context, IL, Length, ErrcodeRet);
+  if (Program && layerActive())
+    logProgramEvent(state().newProgramId(), "built from IL: passed through");
+  return Program;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clBuildProgram(cl_program Program, cl_uint NumDevices,
+               const cl_device_id *DeviceList, const char *Options,
+               void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
+  if (layerActive())
+    if (std::optional<ProgramRecord> Record = state().Programs.find(Program)) {
+      try {
+        prepareShadow(Program, *Record, NumDevices, DeviceList, Options);
+      } catch (const std::exception &Error) { // never into the application
+        logProgramEvent(Record->Id,
+                        std::string("left native: ") + Error.what());
+      }
+    }
+  // The application's own program is built as it asked, so that its build
+  // status, log and binaries are what they would be without the layer.
+  return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options,
+                                 Notify, UserData);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clReleaseProgram(cl_program Program) {
+  if (!layerActive())
+    return SA_REAL(clReleaseProgram)(Program);
+  return releaseAppProgram(Program);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
+clCreateKernel(cl_program Program, const char *Name, cl_int *ErrcodeRet) {
+  if (layerActive() && Name)
+    if (cl_kernel Kernel = createRewrittenKernel(Program, Name)) {
+      if (ErrcodeRet)
+        *ErrcodeRet = CL_SUCCESS;
+      return Kernel;
+    }
+  return SA_REAL(clCreateKernel)(Program, Name, ErrcodeRet);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clCreateKernelsInProgram(cl_program Program, cl_uint NumKernels,
+                         cl_kernel *Kernels, cl_uint *NumKernelsRet) {
+  cl_uint Created = 0;
+  cl_int Status =
+      SA_REAL(clCreateKernelsInProgram)(Program, NumKernels, Kernels, &Created);
+  if (NumKernelsRet)
+    *NumKernelsRet = Created;
+  if (Status != CL_SUCCESS || !Kernels || !layerActive())
+    return Status;
+  // Each kernel the shadow has takes the place of the original one.
+  for (cl_uint I = 0; I < Created && I < NumKernels; ++I)
+    if (cl_kernel Rewritten =
+            createRewrittenKernel(Program, kernelName(Kernels[I]))) {
+      SA_REAL(clReleaseKernel)(Kernels[I]);
+      Kernels[I] = Rewritten;
+    }
+  return Status;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
+clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
+  auto Real = SA_REAL(clCloneKernel);
+  if (!Real) {
+    if (ErrcodeRet)
+      *ErrcodeRet = CL_INVALID_OPERATION;
+    return nullptr;
+  }
+  cl_kernel Clone = Real(Source, ErrcodeRet);
+  // A clone of a rewritten kernel is one too (its own reference on the
+  // application's program, its own first launch).
+  std::optional<KernelRecord> Record;
+  if (Clone && layerActive())
+    Record = state().Kernels.find(Source);
+  if (Record) {
+    SA_REAL(clRetainProgram)(Record->AppProgram);
+    Record->Launched = false;
+    state().Kernels.add(Clone, *Record);
+  }
+  return Clone;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clReleaseKernel(cl_kernel Kernel) {
+  if (!layerActive() || !state().Kernels.find(Kernel))
+    return SA_REAL(clReleaseKernel)(Kernel);
+  cl_uint Count = 0;
+  SA_REAL(clGetKernelInfo)
+  (Kernel, CL_KERNEL_REFERENCE_COUNT, sizeof Count, &Count, nullptr);
+  std::optional<KernelRecord> Record;
+  if (Count == 1)
+    Record = state().Kernels.take(Kernel);
+  cl_int Status = SA_REAL(clReleaseKernel)(Kernel);
+  if (Record)
+    releaseAppProgram(Record->AppProgram);
+  return Status;
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clGetKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t ParamSize,
+                void *ParamValue, size_t *SizeRet) {
+  auto Real = SA_REAL(clGetKernelInfo);
+  std::optional<KernelRecord> Record;
+  if (layerActive() &&
+      (Param == CL_KERNEL_NUM_ARGS || Param == CL_KERNEL_PROGRAM))
+    Record = state().Kernels.find(Kernel);
+  if (!Record)
+    return Real(Kernel, Param, ParamSize, ParamValue, SizeRet);
+  if (Param == CL_KERNEL_PROGRAM)
+    return answerInfo(&Record->AppProgram, sizeof(cl_program), ParamSize,
+                      ParamValue, SizeRet);
+  // The runtime's two arguments (local scratch, state) are not the user's.
+  cl_uint Args = 0;
+  cl_int Status = Real(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr);
+  if (Status != CL_SUCCESS)
+    return Status;
+  Args = Args >= 2 ? Args - 2 : 0;
+  return answerInfo(&Args, sizeof Args, ParamSize, ParamValue, SizeRet);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
+    cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
+    const size_t *GlobalOffset, const size_t *GlobalSize,
+    const size_t *LocalSize, cl_uint NumEvents, const cl_event *WaitList,
+    cl_event *Event) {
+  std::optional<KernelRecord> Record;
+  if (layerActive())
+    Record = state().Kernels.find(Kernel);
+  if (!Record)
+    return SA_REAL(clEnqueueNDRangeKernel)(Queue, Kernel, WorkDim, GlobalOffset,
+                                           GlobalSize, LocalSize, NumEvents,
+                                           WaitList, Event);
+  cl_int Status;
+  {
+    RuntimeCall Guard;
+    Status =
+        saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
+                               LocalSize, NumEvents, WaitList, Event);
+  }
+  if (Status != CL_SUCCESS)
+    logProgramEvent(Record->ProgramId,
+                    "kernel '" + Record->Name +
+                        "': launch failed: " + launchFailure(Status));
+  else if (state().firstLaunch(Kernel))
+    logProgramEvent(Record->ProgramId,
+                    "kernel '" + Record->Name +
+                        "' launched through the software runtime");
+  return Status;
+}

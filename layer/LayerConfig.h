@@ -1,0 +1,50 @@
+//===- LayerConfig.h - What the environment asks of the layer ---*- C++ -*-===//
+//
+// Read once, at the first intercepted call: SOFTATOMIC_LAYER (0: pass
+// everything through), SOFTATOMIC_LAYER_KERNELS (the only kernels to
+// rewrite), SOFTATOMIC_LAYER_OPTIONS (rewriter options), SOFTATOMIC_LAYER_LOG
+// (where the event lines go). layer/README.md describes them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_LAYER_LAYERCONFIG_H
+#define SOFTATOMIC_LAYER_LAYERCONFIG_H
+
+#include "ProgramRewrite.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace softatomic {
+namespace layer {
+
+struct LayerConfig {
+  /// False: every entry point only forwards (SOFTATOMIC_LAYER=0).
+  bool Enabled = true;
+  /// The kernels to rewrite; empty means every kernel the rewriter changes.
+  std::set<std::string> SelectedKernels;
+  /// The rewriter's options, SOFTATOMIC_LAYER_OPTIONS applied.
+  LayerRewriteOptions Options;
+  /// Options in SOFTATOMIC_LAYER_OPTIONS the layer does not know (logged).
+  std::vector<std::string> UnknownOptions;
+  /// SOFTATOMIC_LAYER_LOG: empty for no log, "-" for stderr, else a file.
+  std::string LogPath;
+
+  /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
+  bool selects(const std::string &Name) const {
+    return SelectedKernels.empty() || SelectedKernels.count(Name);
+  }
+};
+
+/// The process's configuration, read from the environment on first use.
+const LayerConfig &config();
+
+/// Applies the rewriter options in \p Text (space-separated, as on
+/// softatomic-rewrite's command line: --combine-mode, --defer-unused[=B],
+/// --placement=static|robust) to \p Config.
+void parseRewriterOptions(const std::string &Text, LayerConfig &Config);
+
+} // namespace layer
+} // namespace softatomic
+
+#endif

@@ -1,0 +1,107 @@
+//===- LayerState.h - The programs and kernels the layer tracks -*- C++ -*-===//
+//
+// Which application programs came from source (and what the source was),
+// which have a shadow program (the rewritten source, built for the same
+// context), and which kernel handles the application holds were created
+// from a shadow. Each table has a mutex; records are handed out as copies,
+// so that no lock is held while OpenCL runs (a build callback may call back
+// into the layer).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_LAYER_LAYERSTATE_H
+#define SOFTATOMIC_LAYER_LAYERSTATE_H
+
+#include <CL/cl.h>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace softatomic {
+namespace layer {
+
+struct ProgramRecord {
+  /// The number the log calls the program by.
+  unsigned Id = 0;
+  /// Its source, as clCreateProgramWithSource got it.
+  std::string Source;
+  /// The rewritten program, built; null while the program runs natively.
+  cl_program Shadow = nullptr;
+  /// The kernels created from Shadow, with their atomic sites.
+  std::map<std::string, unsigned> RewrittenKernels;
+};
+
+struct KernelRecord {
+  /// The application's program (CL_KERNEL_PROGRAM's answer); the layer
+  /// holds a reference on it, as a kernel does on its program.
+  cl_program AppProgram = nullptr;
+  unsigned ProgramId = 0;
+  std::string Name;
+  bool Launched = false;
+};
+
+/// Records by handle, each access under the table's mutex; records are
+/// handed out as copies.
+template <typename Handle, typename Record> class RecordTable {
+public:
+  void add(Handle Key, Record Value) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Records[Key] = std::move(Value);
+  }
+  std::optional<Record> find(Handle Key) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Records.find(Key);
+    return It == Records.end() ? std::nullopt
+                               : std::optional<Record>(It->second);
+  }
+  /// Removes the record of \p Key and returns it.
+  std::optional<Record> take(Handle Key) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Records.find(Key);
+    if (It == Records.end())
+      return std::nullopt;
+    std::optional<Record> Value(std::move(It->second));
+    Records.erase(It);
+    return Value;
+  }
+  /// Calls \p Change on the record of \p Key (null when there is none),
+  /// under the lock, and returns what it returns.
+  template <typename Fn> auto update(Handle Key, Fn Change) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Records.find(Key);
+    return Change(It == Records.end() ? nullptr : &It->second);
+  }
+
+private:
+  mutable std::mutex Mutex;
+  std::map<Handle, Record> Records;
+};
+
+struct LayerState {
+  /// A number for the next program the application creates.
+  unsigned newProgramId() { return ++LastProgramId; }
+  /// Gives \p Program the shadow \p Shadow and its kernels; returns the
+  /// shadow it had (the caller releases it), or null.
+  cl_program setShadow(cl_program Program, cl_program Shadow,
+                       std::map<std::string, unsigned> Kernels);
+  /// True the first time it is asked for \p Kernel.
+  bool firstLaunch(cl_kernel Kernel);
+
+  /// The programs created from source.
+  RecordTable<cl_program, ProgramRecord> Programs;
+  /// The kernels created from a shadow.
+  RecordTable<cl_kernel, KernelRecord> Kernels;
+
+private:
+  std::atomic<unsigned> LastProgramId{0};
+};
+
+/// The process's state.
+LayerState &state();
+
+} // namespace layer
+} // namespace softatomic
+
+#endif

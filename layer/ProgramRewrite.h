@@ -1,0 +1,63 @@
+//===- ProgramRewrite.h - Rewrite a program's source in memory --*- C++ -*-===//
+//
+// The rewriter lives in a module of its own, libsoftatomic-layer-rewriter.so,
+// that the layer loads with dlopen(RTLD_LOCAL | RTLD_DEEPBIND) at the first
+// build: linked into the preloaded layer, Clang's libclang-cpp (whose
+// symbols carry no version) would take the place of the one the OpenCL
+// driver compiles with (PoCL's Clang 15), and crash it. This header is the
+// interface between the two, with no Clang type in it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_LAYER_PROGRAMREWRITE_H
+#define SOFTATOMIC_LAYER_PROGRAMREWRITE_H
+
+#include "BuildFlags.h"
+#include <map>
+#include <string>
+
+namespace softatomic {
+namespace layer {
+
+/// The rewriter's options the layer offers (RewriteOptions' fields of the
+/// same names; SOFTATOMIC_LAYER_OPTIONS sets them).
+struct LayerRewriteOptions {
+  bool CombineMode = false;
+  bool DeferUnusedResults = true;
+  bool RobustPlacement = false;
+  /// Clang's resource directory (for opencl-c.h).
+  std::string ResourceDir;
+};
+
+struct ProgramRewrite {
+  /// The rewriter accepted the source (Output is valid).
+  bool Succeeded = false;
+  /// Some kernel was rewritten.
+  bool Changed = false;
+  /// The rewritten source (its first line is the manifest comment the host
+  /// runtime reads back through CL_PROGRAM_SOURCE).
+  std::string Output;
+  /// Why it failed: the rewriter's error lines, joined into one line.
+  std::string Reason;
+  /// Each rewritten kernel and its number of atomic sites (the manifest's).
+  std::map<std::string, unsigned> AtomicSites;
+};
+
+/// Rewrites \p Source, program \p ProgramId's, as the OpenCL compiler will
+/// see it under \p Flags. Loads the rewriter module on first use; when it
+/// cannot, the result says so (Succeeded false).
+ProgramRewrite rewriteProgramSource(const std::string &Source,
+                                    const BuildFlags &Flags,
+                                    const LayerRewriteOptions &Options,
+                                    unsigned ProgramId);
+
+} // namespace layer
+} // namespace softatomic
+
+/// The rewriter module's one entry point (what rewriteProgramSource calls).
+extern "C" void softatomicLayerRewriteProgram(
+    const std::string &Source, const softatomic::layer::BuildFlags &Flags,
+    const softatomic::layer::LayerRewriteOptions &Options, unsigned ProgramId,
+    softatomic::layer::ProgramRewrite &Result);
+
+#endif

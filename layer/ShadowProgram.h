@@ -1,0 +1,24 @@
+//===- ShadowProgram.h - Build the rewritten twin of a program --*- C++ -*-===//
+
+#ifndef SOFTATOMIC_LAYER_SHADOWPROGRAM_H
+#define SOFTATOMIC_LAYER_SHADOWPROGRAM_H
+
+#include <CL/cl.h>
+#include <string>
+
+namespace softatomic {
+namespace layer {
+
+/// Creates a program from \p Source for \p AppProgram's context and builds
+/// it for the devices the application builds for (\p Devices, or all of the
+/// program's when null), with the application's \p Options plus what
+/// saGetBuildOptions gives each device. Returns null, with the reason in
+/// \p Error, when it does not build.
+cl_program buildShadowProgram(cl_program AppProgram, const std::string &Source,
+                              cl_uint NumDevices, const cl_device_id *Devices,
+                              const char *Options, std::string &Error);
+
+} // namespace layer
+} // namespace softatomic
+
+#endif
