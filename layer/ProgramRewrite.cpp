@@ -1,8 +1,11 @@
 //===- ProgramRewrite.cpp - Load the rewriter module and call it ----------===//
 
 #include "ProgramRewrite.h"
+#include "LayerLog.h"
+#include "RewriteCache.h"
 #include <dlfcn.h>
 #include <mutex>
+#include <sys/stat.h>
 
 namespace softatomic {
 namespace layer {
@@ -17,18 +20,38 @@ struct RewriterModule {
 };
 } // namespace
 
-/// libsoftatomic-layer-rewriter.so from the layer's own directory.
+/// libsoftatomic-layer-rewriter.so in the layer's own directory; empty when
+/// the layer cannot tell where it is.
+static std::string rewriterModulePath() {
+  Dl_info Self;
+  if (!dladdr(reinterpret_cast<void *>(&rewriterModulePath), &Self) ||
+      !Self.dli_fname)
+    return "";
+  std::string Path = Self.dli_fname;
+  return Path.substr(0, Path.find_last_of('/') + 1) +
+         "libsoftatomic-layer-rewriter.so";
+}
+
+/// The module file's size and modification time, without loading it: a
+/// rebuilt rewriter (the same SA_VERSION) must not be answered from the
+/// cache of the old one.
+static std::string rewriterModuleIdentity() {
+  struct stat Info;
+  std::string Path = rewriterModulePath();
+  if (Path.empty() || stat(Path.c_str(), &Info) != 0)
+    return "";
+  return Path + " " + std::to_string(Info.st_size) + " " +
+         std::to_string(Info.st_mtim.tv_sec) + "." +
+         std::to_string(Info.st_mtim.tv_nsec);
+}
+
 static RewriterModule loadRewriterModule() {
   RewriterModule Module;
-  Dl_info Self;
-  if (!dladdr(reinterpret_cast<void *>(&loadRewriterModule), &Self) ||
-      !Self.dli_fname) {
+  std::string Path = rewriterModulePath();
+  if (Path.empty()) {
     Module.Error = "cannot locate the layer's own file";
     return Module;
   }
-  std::string Path = Self.dli_fname;
-  Path = Path.substr(0, Path.find_last_of('/') + 1) +
-         "libsoftatomic-layer-rewriter.so";
   // Local, and its own symbols first: Clang 16 must neither replace the
   // OpenCL driver's Clang nor be replaced by it.
   void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
@@ -47,16 +70,25 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
                                     const LayerRewriteOptions &Options,
                                     unsigned ProgramId) {
+  static const std::string *ModuleIdentity =
+      new std::string(rewriterModuleIdentity());
+  std::string Key =
+      rewriteCacheKey(Source, Flags, Options, ProgramId, *ModuleIdentity);
+  ProgramRewrite Rewrite;
+  if (lookupCachedRewrite(Key, Rewrite)) {
+    logProgramEvent(ProgramId, "rewrite from cache");
+    return Rewrite;
+  }
   static std::once_flag Once;
   static RewriterModule *Module = nullptr;
   std::call_once(Once,
                  [] { Module = new RewriterModule(loadRewriterModule()); });
-  ProgramRewrite Rewrite;
   if (!Module->Entry) {
-    Rewrite.Reason = Module->Error;
+    Rewrite.Reason = Module->Error; // not the rewriter's answer: not cached
     return Rewrite;
   }
   Module->Entry(Source, Flags, Options, ProgramId, Rewrite);
+  storeCachedRewrite(Key, Rewrite);
   return Rewrite;
 }
 

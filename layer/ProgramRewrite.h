@@ -15,6 +15,7 @@
 #include "BuildFlags.h"
 #include <map>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 namespace layer {
@@ -41,11 +42,15 @@ struct ProgramRewrite {
   std::string Reason;
   /// Each rewritten kernel and its number of atomic sites (the manifest's).
   std::map<std::string, unsigned> AtomicSites;
+  /// The files the rewrite read besides the source (the headers found
+  /// through -I), what the cache checks an entry against.
+  std::vector<std::string> Headers;
 };
 
 /// Rewrites \p Source, program \p ProgramId's, as the OpenCL compiler will
-/// see it under \p Flags. Loads the rewriter module on first use; when it
-/// cannot, the result says so (Succeeded false).
+/// see it under \p Flags. Answers from the cache when it can (RewriteCache.h)
+/// and loads the rewriter module only when it cannot; when the module does
+/// not load, the result says so (Succeeded false).
 ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
                                     const LayerRewriteOptions &Options,

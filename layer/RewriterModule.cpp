@@ -93,6 +93,10 @@ softatomicLayerRewriteProgram(const std::string &Source,
       rewriteFile(Compilations, Input, Options, DiagnosticsStream,
                   /*Colors=*/false, Result);
   DiagnosticsStream.flush();
+  // Failures too: a failure the headers caused is cached with them.
+  for (std::string &File : Result.Dependencies)
+    if (File != Input.Path)
+      Rewrite.Headers.push_back(std::move(File));
   if (!Rewrite.Succeeded) {
     Rewrite.Reason = errorSummary(Diagnostics);
     return;

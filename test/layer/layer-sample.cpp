@@ -7,10 +7,11 @@
 // a clone, clCloneKernel) and verifies every result on the host; then
 // builds the program again from its binary.
 //
-//   layer-sample [--unsupported]
+//   layer-sample [--unsupported] [--include DIR]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
-// refuses) to the same program. SA_PLATFORM picks the platform by name
+// refuses) to the same program; --include takes layer-sample.h from DIR
+// instead of test/layer/Inputs (the cache's test changes it). SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
 #define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code
@@ -110,7 +111,16 @@ static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
 }
 
 int main(int argc, char **argv) {
-  bool Unsupported = argc > 1 && std::strcmp(argv[1], "--unsupported") == 0;
+  bool Unsupported = false;
+  std::string IncludeDir = LAYER_SAMPLE_INCLUDE_DIR;
+  for (int I = 1; I < argc; ++I) {
+    if (std::strcmp(argv[I], "--unsupported") == 0)
+      Unsupported = true;
+    else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
+      IncludeDir = argv[++I];
+    else
+      fail(std::string("unknown argument '") + argv[I] + "'");
+  }
   const char *Match = std::getenv("SA_PLATFORM");
   cl_device_id Device = pickDevice(Match && *Match ? Match : "Portable");
   cl_int Status;
@@ -129,8 +139,8 @@ int main(int argc, char **argv) {
   check(Status, "clCreateProgramWithSource");
   // The options the layer must pass on to its rewrite: a define, an include
   // directory (its header defines BIN_OF), the standard.
-  std::string Options = std::string("-DBINS=64 -I ") +
-                        LAYER_SAMPLE_INCLUDE_DIR + " -cl-std=CL1.2";
+  std::string Options =
+      "-DBINS=64 -I " + IncludeDir + " -cl-std=CL1.2";
   if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr) !=
       CL_SUCCESS) {
     char Log[4096] = {0};

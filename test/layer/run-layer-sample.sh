@@ -2,19 +2,24 @@
 # The interception layer's test (ctest "layer"): runs layer-sample plainly,
 # then under LD_PRELOAD in each of the layer's configurations, and checks
 # both the sample's verdict and the layer's log.
-#   run-layer-sample.sh SAMPLE LAYER LOGDIR
+#   run-layer-sample.sh SAMPLE LAYER LOGDIR INPUTS
+# (INPUTS: the sample's include directory, test/layer/Inputs.)
 set -u
-sample=$1 layer=$2 logs=$3
+sample=$1 layer=$2 logs=$3 inputs=$4
 rm -rf "$logs" && mkdir -p "$logs"
 failures=0
+# No run writes into $HOME: the cache is off unless a run points it at
+# $logs (section 9).
+export SOFTATOMIC_LAYER_CACHE=0
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # run NAME [VAR=VALUE...] -- [ARGS...]: the sample under the layer, logging
-# to $logs/NAME.log; it must print OK.
+# to $logs/NAME.log (its output in $logs/NAME.out); it must print OK.
 run() {
   name=$1; shift
   out=$(env SOFTATOMIC_LAYER_LOG="$logs/$name.log" LD_PRELOAD="$layer" "$@" 2>&1)
+  echo "$out" > "$logs/$name.out"
   echo "$out" | grep -qx 'layer-sample: OK' || fail "$name: the sample did not pass: $out"
   touch "$logs/$name.log"
 }
@@ -70,6 +75,55 @@ expect unknown "SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '--frobnicate'
 env SOFTATOMIC_LAYER_LOG=- LD_PRELOAD="$layer" "$sample" 2>&1 >/dev/null |
   grep -q "^softatomic-layer: program 1: kernel 'histogram' rewritten" ||
   fail "stderr: no log line on stderr"
+
+# 9. The cache of rewritten sources (SOFTATOMIC_LAYER_CACHE).
+cache=$logs/cache
+# A first run rewrites and stores; the second answers from the cache, with
+# the same kernels rewritten and launched, without loading the rewriter
+# module (LD_DEBUG=files names every library loaded).
+run cache-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
+refute cache-first "from cache"
+expect cache-first "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+ls "$cache"/*.rewrite >/dev/null 2>&1 || fail "cache-first: no entry in $cache"
+run cache-second SOFTATOMIC_LAYER_CACHE="$cache" LD_DEBUG=files "$sample"
+expect cache-second "program 1: rewrite from cache$"
+expect cache-second "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+expect cache-second "program 1: kernel 'scale' left native: it reaches no global atomic$"
+expect cache-second "program 1: kernel 'histogram' launched through the software runtime$"
+! grep -q "libsoftatomic-layer-rewriter" "$logs/cache-second.out" ||
+  fail "cache-second: the rewriter module was loaded on a cache hit"
+# Other rewriter options are another key.
+run cache-options SOFTATOMIC_LAYER_CACHE="$cache" SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+refute cache-options "from cache"
+
+# A header the rewrite read changes: the entry no longer holds.
+headers=$logs/inputs
+cp -R "$inputs" "$headers"
+run header-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+run header-same SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+expect header-same "program 1: rewrite from cache$"
+echo "/* changed */" >> "$headers/layer-sample.h"
+run header-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+refute header-changed "from cache"
+expect header-changed "program 1: kernel 'histogram' launched through the software runtime$"
+
+# A refused program is cached as a failure, with the same reason.
+run refused-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
+refute refused-first "from cache"
+run refused-second SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
+expect refused-second "program 1: rewrite from cache$"
+expect refused-second "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+refute refused-second "launched through"
+
+# The default directory is $XDG_CACHE_HOME/softatomic-layer ...
+run cache-default SOFTATOMIC_LAYER_CACHE= XDG_CACHE_HOME="$logs/xdg" "$sample"
+ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
+  fail "cache-default: no entry in \$XDG_CACHE_HOME/softatomic-layer"
+# ... and SOFTATOMIC_LAYER_CACHE=0 writes nowhere (PoCL may still keep its
+# own cache under $HOME/.cache/pocl).
+run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sample"
+[ ! -e "$logs/home/.cache/softatomic-layer" ] ||
+  fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed; logs in $logs"

@@ -1,0 +1,223 @@
+//===- RewriteCache.cpp - Rewritten sources kept across runs --------------===//
+//
+// An entry is a sequence of fields, each "<length>\n<bytes>\n", so that any
+// byte (the source, the output) round-trips. Fields: the format tag, the key,
+// the headers (count, then path, size, hash of each), then the result
+// (succeeded, changed, reason, output, the kernels' site counts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RewriteCache.h"
+#include "softatomic/softatomic.h"
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace softatomic {
+namespace layer {
+
+static const char *const EntryFormat = "softatomic-layer-cache 1";
+
+/// 64-bit FNV-1a: small, no dependency, and enough to name a file (the entry
+/// itself is compared byte for byte).
+static uint64_t fnv1a(const std::string &Bytes) {
+  uint64_t Hash = 0xcbf29ce484222325ull;
+  for (unsigned char C : Bytes) {
+    Hash ^= C;
+    Hash *= 0x100000001b3ull;
+  }
+  return Hash;
+}
+
+static std::string hex(uint64_t Value) {
+  char Text[17];
+  std::snprintf(Text, sizeof Text, "%016llx",
+                static_cast<unsigned long long>(Value));
+  return Text;
+}
+
+/// Appends \p Bytes to \p Out as one field.
+static void putField(std::string &Out, const std::string &Bytes) {
+  Out += std::to_string(Bytes.size()) + "\n" + Bytes + "\n";
+}
+
+/// Reads fields back from an entry's text; any malformation sets Failed.
+struct FieldReader {
+  const std::string &Text;
+  size_t Position = 0;
+  bool Failed = false;
+
+  std::string next() {
+    size_t Newline = Text.find('\n', Position);
+    if (Failed || Newline == std::string::npos)
+      return Failed = true, "";
+    std::string Length = Text.substr(Position, Newline - Position);
+    char *End = nullptr;
+    unsigned long long Size = std::strtoull(Length.c_str(), &End, 10);
+    if (Length.empty() || *End || Newline + 1 + Size + 1 > Text.size() ||
+        Text[Newline + 1 + Size] != '\n')
+      return Failed = true, "";
+    Position = Newline + 1 + Size + 1;
+    return Text.substr(Newline + 1, Size);
+  }
+  unsigned long long number() {
+    std::string Field = next();
+    char *End = nullptr;
+    unsigned long long Value = std::strtoull(Field.c_str(), &End, 10);
+    if (Field.empty() || *End)
+      Failed = true;
+    return Value;
+  }
+};
+
+static bool readFile(const std::string &Path, std::string &Contents) {
+  std::ifstream File(Path, std::ios::binary);
+  if (!File)
+    return false;
+  std::ostringstream Stream;
+  Stream << File.rdbuf();
+  Contents = Stream.str();
+  return !File.bad();
+}
+
+/// The cache directory, from the environment once; empty when off.
+static const std::string &cacheDirectory() {
+  static const std::string *Directory = [] {
+    const char *Asked = std::getenv("SOFTATOMIC_LAYER_CACHE");
+    const char *Xdg = std::getenv("XDG_CACHE_HOME");
+    const char *Home = std::getenv("HOME");
+    std::string Dir;
+    if (Asked && *Asked)
+      Dir = std::string(Asked) == "0" ? "" : Asked;
+    else if (Xdg && *Xdg)
+      Dir = std::string(Xdg) + "/softatomic-layer";
+    else if (Home && *Home)
+      Dir = std::string(Home) + "/.cache/softatomic-layer";
+    return new std::string(Dir);
+  }();
+  return *Directory;
+}
+
+/// mkdir -p \p Dir; true when it exists afterwards.
+static bool makeDirectories(const std::string &Dir) {
+  for (size_t Slash = Dir.find('/', 1);; Slash = Dir.find('/', Slash + 1)) {
+    std::string Prefix = Dir.substr(0, Slash);
+    if (mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return false;
+    if (Slash == std::string::npos)
+      break;
+  }
+  struct stat Info;
+  return stat(Dir.c_str(), &Info) == 0 && S_ISDIR(Info.st_mode);
+}
+
+static std::string entryPath(const std::string &Key) {
+  return cacheDirectory() + "/" + hex(fnv1a(Key)) + ".rewrite";
+}
+
+std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
+                            const LayerRewriteOptions &Options,
+                            unsigned ProgramId,
+                            const std::string &ModuleIdentity) {
+  std::string Key;
+  putField(Key, SA_VERSION);
+  putField(Key, ModuleIdentity);
+  putField(Key, Options.CombineMode ? "combine" : "plain");
+  putField(Key, Options.DeferUnusedResults ? "defer" : "no-defer");
+  putField(Key, Options.RobustPlacement ? "robust" : "static");
+  putField(Key, Options.ResourceDir);
+  putField(Key, std::to_string(Flags.CompilerArgs.size()));
+  for (const std::string &Arg : Flags.CompilerArgs)
+    putField(Key, Arg);
+  putField(Key, Flags.ClStd);
+  putField(Key, std::to_string(ProgramId));
+  putField(Key, Source);
+  return Key;
+}
+
+bool lookupCachedRewrite(const std::string &Key, ProgramRewrite &Rewrite) {
+  std::string Text;
+  if (cacheDirectory().empty() || !readFile(entryPath(Key), Text))
+    return false;
+  FieldReader Entry{Text};
+  if (Entry.next() != EntryFormat || Entry.next() != Key)
+    return false;
+  ProgramRewrite Cached;
+  for (unsigned long long I = 0, N = Entry.number(); I < N && !Entry.Failed;
+       ++I) {
+    std::string Path = Entry.next(), Contents;
+    unsigned long long Size = Entry.number();
+    std::string Hash = Entry.next();
+    if (Entry.Failed || !readFile(Path, Contents) || Contents.size() != Size ||
+        hex(fnv1a(Contents)) != Hash)
+      return false;
+    Cached.Headers.push_back(Path);
+  }
+  Cached.Succeeded = Entry.next() == "1";
+  Cached.Changed = Entry.next() == "1";
+  Cached.Reason = Entry.next();
+  Cached.Output = Entry.next();
+  for (unsigned long long I = 0, N = Entry.number(); I < N && !Entry.Failed;
+       ++I) {
+    std::string Kernel = Entry.next();
+    Cached.AtomicSites[Kernel] = Entry.number();
+  }
+  if (Entry.Failed)
+    return false;
+  Rewrite = std::move(Cached);
+  return true;
+}
+
+void storeCachedRewrite(const std::string &Key, const ProgramRewrite &Rewrite) {
+  const std::string &Dir = cacheDirectory();
+  if (Dir.empty())
+    return;
+  std::string Text;
+  putField(Text, EntryFormat);
+  putField(Text, Key);
+  putField(Text, std::to_string(Rewrite.Headers.size()));
+  for (const std::string &Path : Rewrite.Headers) {
+    std::string Contents;
+    if (!readFile(Path, Contents))
+      return; // it cannot be checked on lookup either
+    putField(Text, Path);
+    putField(Text, std::to_string(Contents.size()));
+    putField(Text, hex(fnv1a(Contents)));
+  }
+  putField(Text, Rewrite.Succeeded ? "1" : "0");
+  putField(Text, Rewrite.Changed ? "1" : "0");
+  putField(Text, Rewrite.Reason);
+  putField(Text, Rewrite.Output);
+  putField(Text, std::to_string(Rewrite.AtomicSites.size()));
+  for (const auto &[Kernel, Sites] : Rewrite.AtomicSites) {
+    putField(Text, Kernel);
+    putField(Text, std::to_string(Sites));
+  }
+  if (!makeDirectories(Dir))
+    return;
+  // Written aside, then renamed into place: a concurrent reader sees the
+  // old entry, the new one, or none, never half of one.
+  std::string Temporary = Dir + "/.tmp-XXXXXX";
+  int Descriptor = mkstemp(&Temporary[0]);
+  if (Descriptor < 0)
+    return;
+  bool Written = true;
+  for (size_t Done = 0; Written && Done < Text.size();) {
+    ssize_t Count = write(Descriptor, Text.data() + Done, Text.size() - Done);
+    if (Count < 0 && errno == EINTR)
+      continue;
+    Written = Count > 0;
+    Done += Written ? Count : 0;
+  }
+  if (close(Descriptor) != 0 || !Written ||
+      rename(Temporary.c_str(), entryPath(Key).c_str()) != 0)
+    unlink(Temporary.c_str());
+}
+
+} // namespace layer
+} // namespace softatomic
