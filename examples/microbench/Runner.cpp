@@ -67,7 +67,8 @@ static std::string makePair(const ClSession &S, cl_program Native, cl_program So
     return Base + ".cl is a rewritten kernel: the native form must be the original";
   if (!SoftRewritten)
     return Base + ".sa.cl: kernel '" + C.Kernel + "' was not rewritten by softatomic-rewrite";
-  if (saGetCoresidentGroups(K.Soft, S.Device, C.Local, &K.Coresident) != CL_SUCCESS)
+  size_t Coresident = 0; // a device with no known bound cannot run the pair
+  if (saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Coresident) != CL_SUCCESS)
     return std::string("saGetCoresidentGroups failed: ") + saGetLastErrorMessage();
   K.NativeInfo = kernelInfo(K.Native, S.Device);
   K.SoftInfo = kernelInfo(K.Soft, S.Device);

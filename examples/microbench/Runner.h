@@ -24,7 +24,6 @@ struct KernelInfo {
 struct KernelPair {
   cl_kernel Native = nullptr, Soft = nullptr;
   std::string Error;     // why the pair cannot run, empty when it can
-  size_t Coresident = 0; // groups the device runs at once (saGetCoresidentGroups)
   KernelInfo NativeInfo, SoftInfo;
   KernelPair() = default;
   KernelPair(const KernelPair &) = delete;

@@ -43,10 +43,12 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
   std::unique_ptr<Workload> W = C.Make(S);
   R.Items = W->Items;
   R.Bytes = W->bytes();
-  // The combining mode launches every group; the other, what runs at once.
-  R.SaGroups = C.Mode == "combine" ? C.Groups + 1
-               : K.Coresident      ? std::min(C.Groups, K.Coresident - 1) + 1
-                                   : 0;
+  // The physical groups the host runtime launches in this row's mode.
+  saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
+  size_t Physical = 0;
+  R.SaGroups = saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Physical) == CL_SUCCESS
+                   ? std::min(C.Groups, Physical - 1) + 1
+                   : 0;
   printRowStart(R);
   // No check of CL_KERNEL_WORK_GROUP_SIZE before the launch: NVIDIA's
   // driver reports 256 for kernels it launches with 1024 work-items per
@@ -63,7 +65,6 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
   else {
     R.Note = W->Note;
     R.Native = runForm(S, *W, K.Native, false, C.Local, O);
-    saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
     R.Soft = runForm(S, *W, K.Soft, true, C.Local, O);
   }
   printRowEnd(R);

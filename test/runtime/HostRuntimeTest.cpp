@@ -308,6 +308,9 @@ TEST_F(HostRuntime, CombiningModeFromTheEnvironmentOrTheApi) {
   setenv("SOFTATOMIC_MODE", "combine", 1);
   setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
   EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
+  size_t Physical = 0; // what the launch takes at most, here as told
+  EXPECT_EQ(saGetCoresidentGroups(Count, S.Device, 64, &Physical), CL_SUCCESS);
+  EXPECT_EQ(Physical, 64u);
   countAndCheck(Count, 64 * 256, 64, S.Queue);
   unsetenv("SOFTATOMIC_MAX_GROUPS");
 

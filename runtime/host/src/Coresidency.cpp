@@ -12,11 +12,18 @@ bool isGpu(cl_device_id Device) {
   return deviceInfo<cl_device_type>(Device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_GPU;
 }
 
+std::optional<size_t> maxGroupsFromEnvironment() {
+  const char *Env = std::getenv("SOFTATOMIC_MAX_GROUPS");
+  if (!Env)
+    return std::nullopt;
+  return std::strtoull(Env, nullptr, 10);
+}
+
 cl_int coresidentGroups(cl_device_id Device, size_t LocalItems, size_t &Groups) {
   (void)LocalItems; // Both rules below hold for any launchable group size.
   // The user knows better (for example after measuring): trust them.
-  if (const char *Env = std::getenv("SOFTATOMIC_MAX_GROUPS")) {
-    Groups = std::strtoull(Env, nullptr, 10);
+  if (std::optional<size_t> Asked = maxGroupsFromEnvironment()) {
+    Groups = *Asked;
     if (Groups < 2)
       return fail(SA_DEVICE_NOT_SUPPORTED,
                   "SOFTATOMIC_MAX_GROUPS must be at least 2 (coordinator + worker)");

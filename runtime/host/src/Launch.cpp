@@ -37,20 +37,33 @@ struct LaunchPlan {
 };
 
 /// A limit from the environment, else Default.
-cl_uint envLimit(const char *Name, cl_uint Default) {
-  const char *Value = std::getenv(Name);
-  if (!Value)
-    return Default;
-  unsigned long long N = std::strtoull(Value, nullptr, 10);
-  return N == 0 ? Default : (cl_uint)std::min<unsigned long long>(N, 0xffffffffu);
-}
-
 /// A count from the environment (0 allowed), else Default.
 cl_uint envCount(const char *Name, cl_uint Default) {
   const char *Value = std::getenv(Name);
   if (!Value || !*Value)
     return Default;
   return (cl_uint)std::min<unsigned long long>(std::strtoull(Value, nullptr, 10), 0xffffffffu);
+}
+
+/// A limit from the environment (0 or unset: Default).
+cl_uint envLimit(const char *Name, cl_uint Default) {
+  cl_uint N = envCount(Name, 0);
+  return N == 0 ? Default : N;
+}
+
+/// The physical groups (the idle coordinator's included) a launch in the
+/// combining mode takes at most. Nothing waits for another group there, so
+/// any number is correct. As many as the device holds at once (2048
+/// work-items per compute unit, NVIDIA's since Volta; or
+/// SOFTATOMIC_MAX_GROUPS) keeps it busy; capping there spreads each
+/// physical group's start and end (setting up the tables, sending the
+/// deferred one) over the user groups it runs: 65536 groups of the copy
+/// benchmark were 4.6x slower than native uncapped.
+size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
+  if (std::optional<size_t> Asked = maxGroupsFromEnvironment())
+    return std::max<size_t>(*Asked, 2);
+  size_t Units = std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
+  return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
 }
 
 /// The local size for a caller who passed none: the kernel's required size
@@ -145,7 +158,7 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
                            const RewrittenKernel &Entry, cl_device_id Device,
                            const LaunchPlan &Plan, size_t &Groups) {
   size_t LocalItems = Plan.localItems();
-  if (std::getenv("SOFTATOMIC_MAX_GROUPS") || !wantsProbe(Device))
+  if (maxGroupsFromEnvironment() || !wantsProbe(Device))
     return coresidentGroups(Device, LocalItems, Groups);
   ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
                      Plan.WorkDim, Plan.Local, [&](size_t Workers) {
@@ -213,17 +226,7 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (cl_int Err = launchMode(Plan.Mode))
     return Err;
   if (Plan.Mode == SA_MODE_COMBINE) {
-    // Nothing waits for another group, so any number of physical groups is
-    // correct. As many as the device holds at once (2048 work-items per
-    // compute unit, NVIDIA's since Volta) keeps it busy; capping there
-    // spreads each physical group's start and end (setting up the tables,
-    // sending the deferred one) over the user groups it runs: 65536 groups
-    // of the copy benchmark were 4.6x slower than native uncapped.
-    size_t Units = std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
-    size_t Cap = Units * std::max<size_t>(1, 2048 / Plan.localItems());
-    if (const char *Env = std::getenv("SOFTATOMIC_MAX_GROUPS"))
-      Cap = std::max<unsigned long long>(std::strtoull(Env, nullptr, 10), 2) - 1;
-    Plan.Workers = std::min(Plan.UserGroups, Cap);
+    Plan.Workers = std::min(Plan.UserGroups, combiningGroups(Device, Plan.localItems()) - 1);
   } else {
     size_t Coresident = 0;
     if (cl_int Err = coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
@@ -420,7 +423,12 @@ extern "C" cl_int saGetCoresidentGroups(cl_kernel Kernel, cl_device_id Device,
   (void)Kernel;
   if (!Groups)
     return fail(CL_INVALID_VALUE, "Groups is NULL");
-  if (cl_int Err = coresidentGroups(Device, LocalItems, *Groups))
+  cl_uint Mode = SA_MODE_COORDINATOR;
+  if (cl_int Err = launchMode(Mode))
+    return Err;
+  if (Mode == SA_MODE_COMBINE)
+    *Groups = combiningGroups(Device, std::max<size_t>(LocalItems, 1));
+  else if (cl_int Err = coresidentGroups(Device, LocalItems, *Groups))
     return Err;
   return succeed();
 }

@@ -86,7 +86,9 @@ SA_API cl_int saRegisterProgramManifest(cl_program program, const char *manifest
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
 
 /* The physical work-groups (coordinator included) the runtime would launch
- * for this kernel, device and local size: what the device runs at once. */
+ * for this kernel, device and local size: what the device runs at once (in
+ * the combining mode, saGetMode, the most it launches: what the device
+ * holds at once). */
 SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
                              size_t local_items, size_t *groups);
 
