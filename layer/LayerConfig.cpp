@@ -54,12 +54,26 @@ static std::set<std::string> parseKernelList(const std::string &Text) {
   return Names;
 }
 
+/// Where the rewrite cache lives; empty when it is off.
+static std::string cacheDirectory() {
+  std::string Asked = environment("SOFTATOMIC_LAYER_CACHE");
+  std::string Xdg = environment("XDG_CACHE_HOME"), Home = environment("HOME");
+  if (!Asked.empty())
+    return Asked == "0" ? "" : Asked;
+  if (!Xdg.empty())
+    return Xdg + "/softatomic-layer";
+  if (!Home.empty())
+    return Home + "/.cache/softatomic-layer";
+  return "";
+}
+
 static LayerConfig readConfig() {
   LayerConfig Config;
   Config.Enabled = environment("SOFTATOMIC_LAYER") != "0";
   Config.SelectedKernels =
       parseKernelList(environment("SOFTATOMIC_LAYER_KERNELS"));
   Config.LogPath = environment("SOFTATOMIC_LAYER_LOG");
+  Config.CacheDirectory = cacheDirectory();
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;

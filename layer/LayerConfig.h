@@ -3,7 +3,8 @@
 // Read once, at the first intercepted call: SOFTATOMIC_LAYER (0: pass
 // everything through), SOFTATOMIC_LAYER_KERNELS (the only kernels to
 // rewrite), SOFTATOMIC_LAYER_OPTIONS (rewriter options), SOFTATOMIC_LAYER_LOG
-// (where the event lines go). layer/README.md describes them.
+// (where the event lines go), SOFTATOMIC_LAYER_CACHE (the rewrite cache).
+// layer/README.md describes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,10 @@ struct LayerConfig {
   std::vector<std::string> UnknownOptions;
   /// SOFTATOMIC_LAYER_LOG: empty for no log, "-" for stderr, else a file.
   std::string LogPath;
+  /// The rewrite cache's directory (SOFTATOMIC_LAYER_CACHE, else
+  /// $XDG_CACHE_HOME/softatomic-layer or $HOME/.cache/softatomic-layer);
+  /// empty when it is off ("0").
+  std::string CacheDirectory;
 
   /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
   bool selects(const std::string &Name) const {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RewriteCache.h"
+#include "LayerConfig.h"
 #include "softatomic/softatomic.h"
 #include <cerrno>
 #include <cstdint>
@@ -85,24 +86,6 @@ static bool readFile(const std::string &Path, std::string &Contents) {
   return !File.bad();
 }
 
-/// The cache directory, from the environment once; empty when off.
-static const std::string &cacheDirectory() {
-  static const std::string *Directory = [] {
-    const char *Asked = std::getenv("SOFTATOMIC_LAYER_CACHE");
-    const char *Xdg = std::getenv("XDG_CACHE_HOME");
-    const char *Home = std::getenv("HOME");
-    std::string Dir;
-    if (Asked && *Asked)
-      Dir = std::string(Asked) == "0" ? "" : Asked;
-    else if (Xdg && *Xdg)
-      Dir = std::string(Xdg) + "/softatomic-layer";
-    else if (Home && *Home)
-      Dir = std::string(Home) + "/.cache/softatomic-layer";
-    return new std::string(Dir);
-  }();
-  return *Directory;
-}
-
 /// mkdir -p \p Dir; true when it exists afterwards.
 static bool makeDirectories(const std::string &Dir) {
   for (size_t Slash = Dir.find('/', 1);; Slash = Dir.find('/', Slash + 1)) {
@@ -117,7 +100,7 @@ static bool makeDirectories(const std::string &Dir) {
 }
 
 static std::string entryPath(const std::string &Key) {
-  return cacheDirectory() + "/" + hex(fnv1a(Key)) + ".rewrite";
+  return config().CacheDirectory + "/" + hex(fnv1a(Key)) + ".rewrite";
 }
 
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
@@ -142,7 +125,7 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
 
 bool lookupCachedRewrite(const std::string &Key, ProgramRewrite &Rewrite) {
   std::string Text;
-  if (cacheDirectory().empty() || !readFile(entryPath(Key), Text))
+  if (config().CacheDirectory.empty() || !readFile(entryPath(Key), Text))
     return false;
   FieldReader Entry{Text};
   if (Entry.next() != EntryFormat || Entry.next() != Key)
@@ -174,7 +157,7 @@ bool lookupCachedRewrite(const std::string &Key, ProgramRewrite &Rewrite) {
 }
 
 void storeCachedRewrite(const std::string &Key, const ProgramRewrite &Rewrite) {
-  const std::string &Dir = cacheDirectory();
+  const std::string &Dir = config().CacheDirectory;
   if (Dir.empty())
     return;
   std::string Text;
