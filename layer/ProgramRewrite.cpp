@@ -5,7 +5,6 @@
 #include "RewriteCache.h"
 #include <dlfcn.h>
 #include <mutex>
-#include <sys/stat.h>
 
 namespace softatomic {
 namespace layer {
@@ -30,19 +29,6 @@ static std::string rewriterModulePath() {
   std::string Path = Self.dli_fname;
   return Path.substr(0, Path.find_last_of('/') + 1) +
          "libsoftatomic-layer-rewriter.so";
-}
-
-/// The module file's size and modification time, without loading it: a
-/// rebuilt rewriter (the same SA_VERSION) must not be answered from the
-/// cache of the old one.
-static std::string rewriterModuleIdentity() {
-  struct stat Info;
-  std::string Path = rewriterModulePath();
-  if (Path.empty() || stat(Path.c_str(), &Info) != 0)
-    return "";
-  return Path + " " + std::to_string(Info.st_size) + " " +
-         std::to_string(Info.st_mtim.tv_sec) + "." +
-         std::to_string(Info.st_mtim.tv_nsec);
 }
 
 static RewriterModule loadRewriterModule() {
@@ -70,10 +56,7 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
                                     const LayerRewriteOptions &Options,
                                     unsigned ProgramId) {
-  static const std::string *ModuleIdentity =
-      new std::string(rewriterModuleIdentity());
-  std::string Key =
-      rewriteCacheKey(Source, Flags, Options, ProgramId, *ModuleIdentity);
+  std::string Key = rewriteCacheKey(Source, Flags, Options, ProgramId);
   ProgramRewrite Rewrite;
   if (lookupCachedRewrite(Key, Rewrite)) {
     logProgramEvent(ProgramId, "rewrite from cache");

@@ -9,6 +9,7 @@
 
 #include "RewriteCache.h"
 #include "LayerConfig.h"
+#include "RewriterFingerprint.h"
 #include "softatomic/softatomic.h"
 #include <cerrno>
 #include <cstdint>
@@ -22,7 +23,7 @@
 namespace softatomic {
 namespace layer {
 
-static const char *const EntryFormat = "softatomic-layer-cache 1";
+static const char *const EntryFormat = "softatomic-layer-cache 2";
 
 /// 64-bit FNV-1a: small, no dependency, and enough to name a file (the entry
 /// itself is compared byte for byte).
@@ -105,15 +106,13 @@ static std::string entryPath(const std::string &Key) {
 
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
                             const LayerRewriteOptions &Options,
-                            unsigned ProgramId,
-                            const std::string &ModuleIdentity) {
+                            unsigned ProgramId) {
   std::string Key;
   putField(Key, SA_VERSION);
-  putField(Key, ModuleIdentity);
+  putField(Key, SOFTATOMIC_REWRITER_FINGERPRINT);
   putField(Key, Options.CombineMode ? "combine" : "plain");
   putField(Key, Options.DeferUnusedResults ? "defer" : "no-defer");
   putField(Key, Options.RobustPlacement ? "robust" : "static");
-  putField(Key, Options.ResourceDir);
   putField(Key, std::to_string(Flags.CompilerArgs.size()));
   for (const std::string &Arg : Flags.CompilerArgs)
     putField(Key, Arg);

@@ -115,6 +115,20 @@ expect refused-second "program 1: rewrite from cache$"
 expect refused-second "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
 refute refused-second "launched through"
 
+# A layer with no rewriter module beside it (as one built without Clang)
+# runs from the same entries: the key names the rewriter's sources, not the
+# module's file. On a miss it has nothing to rewrite with, and says so.
+alone=$logs/alone
+mkdir -p "$alone" && cp "$layer" "$alone/"
+layer_saved=$layer layer=$alone/$(basename "$layer_saved")
+run alone-hit SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
+expect alone-hit "program 1: rewrite from cache$"
+expect alone-hit "program 1: kernel 'histogram' launched through the software runtime$"
+run alone-miss SOFTATOMIC_LAYER_CACHE="$logs/empty-cache" "$sample"
+expect alone-miss "program 1: left native: cannot load the rewriter: "
+refute alone-miss "launched through"
+layer=$layer_saved
+
 # The default directory is $XDG_CACHE_HOME/softatomic-layer ...
 run cache-default SOFTATOMIC_LAYER_CACHE= XDG_CACHE_HOME="$logs/xdg" "$sample"
 ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
