@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Prepares .gpu/ for a machine that has an OpenCL driver (an NVIDIA GPU) but
 # no Clang: the execution tests' kernels rewritten here, their sa-difftest
-# command lines, the Figure 3 kernel, and the header-only JSON library the
-# host runtime builds against. scripts/gpu-run.sh consumes it there.
+# command lines, the Figure 3 kernel, the interception layer's cache for
+# the layer's sample application (the layer built there has no rewriter;
+# layer/README.md, "A layer without Clang"), and the header-only JSON
+# library the host runtime builds against. scripts/gpu-run.sh consumes it
+# there.
 # Usage: scripts/gpu-bundle.sh [build-dir]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 cd "$here"
-cmake --build "$build" --target softatomic-rewrite >/dev/null
+cmake --build "$build" --target softatomic-rewrite softatomic-layer layer-sample >/dev/null
 rm -rf .gpu
 mkdir -p .gpu/kernels .gpu/deps/include .gpu/deps/share/cmake
 : > .gpu/exec-cases.txt
@@ -27,6 +30,14 @@ for test in test/exec/*.cl; do
     -e 's/ *|.*$//' -e 's|sa-difftest |build-gpu/bin/sa-difftest |' >>.gpu/exec-cases.txt
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
+# The sample under the layer, in both modes, from the repository's root with
+# a relative -I, as gpu-run.sh runs it: the cache's key and header paths
+# then hold there. PoCL runs it here; the entries do not depend on it.
+for mode in coordinator combine; do
+  SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache \
+    LD_PRELOAD="$build/lib/libsoftatomic-layer.so" \
+    "$build/bin/layer-sample" --include test/layer/Inputs >/dev/null
+done
 cp -r /usr/include/nlohmann .gpu/deps/include/
 cp -r /usr/share/cmake/nlohmann_json .gpu/deps/share/cmake/
 echo "gpu-bundle: $(wc -l <.gpu/exec-cases.txt) execution cases in .gpu/ (carry it)"

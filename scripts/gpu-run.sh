@@ -2,7 +2,9 @@
 # Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang):
 # builds the host runtime and runners against NVIDIA's OpenCL, then runs
 # every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)
-# and the Figure 3 example. Logs go to $OUT (or ./gpu-out). With
+# and the Figure 3 example, then the interception layer's sample application
+# under the layer (built here without a rewriter, answering from the cache
+# in .gpu/layer-cache) in both modes. Logs go to $OUT (or ./gpu-out). With
 # GPU_REPEAT=N, the cases matching GPU_REPEAT_CASES (a grep pattern, default
 # every case) then run N more times each: races show up in repeats.
 set -uo pipefail
@@ -23,7 +25,7 @@ cuda_inc=${CUDA_INCLUDE:-/usr/local/cuda/include}
     -DOpenCL_INCLUDE_DIR="$cuda_inc" -DOpenCL_LIBRARY="$loader" \
     -DCMAKE_PREFIX_PATH="$PWD/.gpu/deps" \
     -DFIGURE3_REWRITTEN="$PWD/.gpu/kernels/figure3.sa.cl" >/dev/null &&
-    cmake --build build-gpu -j "$(nproc)" --target sa-difftest figure3 >/dev/null
+    cmake --build build-gpu -j "$(nproc)" --target sa-difftest figure3 softatomic-layer layer-sample >/dev/null
 } >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
 head -1 "$out/build.log"
 
@@ -41,6 +43,20 @@ grep -E "kernel time|^sa-difftest" "$out/exec.log" | paste - - | sed -e 's/sa-di
   -e 's/  kernel time (median of 1)://' >"$out/exec-summary.txt"
 cat "$out/exec-summary.txt"
 build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
+# The sample application under the layer: it must verify, and the log must
+# show the software path, from the cache.
+for mode in coordinator combine; do
+  log=$out/layer-$mode.log
+  if SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache SOFTATOMIC_LAYER_LOG="$log" \
+    LD_PRELOAD="$PWD/build-gpu/lib/libsoftatomic-layer.so" \
+    build-gpu/bin/layer-sample --include test/layer/Inputs >>"$log" 2>&1 &&
+    grep -q "rewrite from cache" "$log" &&
+    grep -q "launched through the software runtime" "$log"; then
+    pass=$((pass + 1)) && echo "layer sample ($mode): ok"
+  else
+    fail=$((fail + 1)) && echo "FAILED: layer sample ($mode)" && cat "$log"
+  fi
+done
 repeat=${GPU_REPEAT:-0}
 if [ "$repeat" -gt 0 ]; then
   grep -e "${GPU_REPEAT_CASES:-.}" .gpu/exec-cases.txt >"$out/repeat-cases.txt"
