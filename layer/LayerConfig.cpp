@@ -74,6 +74,11 @@ static LayerConfig readConfig() {
       parseKernelList(environment("SOFTATOMIC_LAYER_KERNELS"));
   Config.LogPath = environment("SOFTATOMIC_LAYER_LOG");
   Config.CacheDirectory = cacheDirectory();
+  std::string Entries = environment("SOFTATOMIC_LAYER_CACHE_ENTRIES");
+  char *End = nullptr;
+  unsigned long Limit = std::strtoul(Entries.c_str(), &End, 10);
+  if (!Entries.empty() && !*End && Limit > 0)
+    Config.CacheEntries = Limit;
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;

@@ -34,6 +34,9 @@ struct LayerConfig {
   /// $XDG_CACHE_HOME/softatomic-layer or $HOME/.cache/softatomic-layer);
   /// empty when it is off ("0").
   std::string CacheDirectory;
+  /// The most entries the cache keeps (SOFTATOMIC_LAYER_CACHE_ENTRIES); the
+  /// least recently used go first.
+  unsigned long CacheEntries = 4096;
 
   /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
   bool selects(const std::string &Name) const {

@@ -14,11 +14,16 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+#include <dirent.h>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace softatomic {
 namespace layer {
@@ -104,6 +109,38 @@ static std::string entryPath(const std::string &Key) {
   return config().CacheDirectory + "/" + hex(fnv1a(Key)) + ".rewrite";
 }
 
+/// Removes the least recently used entries of \p Dir (by modification time,
+/// which a hit refreshes) beyond the configured number. Another process may
+/// trim at the same time: a file already gone is no error.
+static void trimCache(const std::string &Dir) {
+  DIR *Stream = opendir(Dir.c_str());
+  if (!Stream)
+    return;
+  std::vector<std::pair<timespec, std::string>> Entries;
+  const std::string Suffix = ".rewrite";
+  while (dirent *Item = readdir(Stream)) {
+    std::string Name = Item->d_name;
+    struct stat Info;
+    if (Name.size() > Suffix.size() &&
+        Name.compare(Name.size() - Suffix.size(), Suffix.size(), Suffix) ==
+            0 &&
+        stat((Dir + "/" + Name).c_str(), &Info) == 0)
+      Entries.emplace_back(Info.st_mtim, Dir + "/" + Name);
+  }
+  closedir(Stream);
+  if (Entries.size() <= config().CacheEntries)
+    return;
+  auto Older = [](const auto &A, const auto &B) {
+    return A.first.tv_sec != B.first.tv_sec ? A.first.tv_sec < B.first.tv_sec
+                                            : A.first.tv_nsec < B.first.tv_nsec;
+  };
+  size_t Excess = Entries.size() - config().CacheEntries;
+  std::partial_sort(Entries.begin(), Entries.begin() + Excess, Entries.end(),
+                    Older);
+  for (size_t I = 0; I < Excess; ++I)
+    unlink(Entries[I].second.c_str());
+}
+
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
                             const LayerRewriteOptions &Options,
                             unsigned ProgramId) {
@@ -152,6 +189,8 @@ bool lookupCachedRewrite(const std::string &Key, ProgramRewrite &Rewrite) {
   if (Entry.Failed)
     return false;
   Rewrite = std::move(Cached);
+  // Used now: the last to be trimmed.
+  utimensat(AT_FDCWD, entryPath(Key).c_str(), nullptr, 0);
   return true;
 }
 
@@ -199,6 +238,8 @@ void storeCachedRewrite(const std::string &Key, const ProgramRewrite &Rewrite) {
   if (close(Descriptor) != 0 || !Written ||
       rename(Temporary.c_str(), entryPath(Key).c_str()) != 0)
     unlink(Temporary.c_str());
+  else
+    trimCache(Dir);
 }
 
 } // namespace layer

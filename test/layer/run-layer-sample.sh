@@ -129,6 +129,21 @@ expect alone-miss "program 1: left native: cannot load the rewriter: "
 refute alone-miss "launched through"
 layer=$layer_saved
 
+# SOFTATOMIC_LAYER_CACHE_ENTRIES bounds the entries; the least recently
+# used go first. Three keys (default, robust placement, combining mode) in
+# a bound of two: the first one stored, not used since, is the one gone.
+bounded=$logs/bounded-cache
+run bound-a SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+run bound-b SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+run bound-a-hit SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+expect bound-a-hit "program 1: rewrite from cache$"
+run bound-c SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_MODE=combine "$sample"
+[ "$(ls "$bounded" | wc -l)" -eq 2 ] || fail "bounded cache: $(ls "$bounded" | wc -l) entries, not 2"
+run bound-a-kept SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+expect bound-a-kept "program 1: rewrite from cache$"
+run bound-b-gone SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+refute bound-b-gone "from cache"
+
 # The default directory is $XDG_CACHE_HOME/softatomic-layer ...
 run cache-default SOFTATOMIC_LAYER_CACHE= XDG_CACHE_HOME="$logs/xdg" "$sample"
 ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
