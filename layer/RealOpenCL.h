@@ -13,6 +13,10 @@
 #include "NextDispatch.h"
 #include <CL/cl.h>
 
+/// Marks a definition of an OpenCL entry point: exported, so that it
+/// interposes on the ICD loader's when the layer is preloaded.
+#define SA_LAYER_ENTRY extern "C" __attribute__((visibility("default")))
+
 /// The real OpenCL function \p Name (null where the ICD loader lacks it).
 #define SA_REAL(Name) (reinterpret_cast<decltype(&::Name)>(SA_NEXT_ENTRY(Name)))
 
