@@ -1,7 +1,9 @@
 //===- Intercept.cpp - The OpenCL entry points the layer defines ----------===//
 //
 // Preloaded (LD_PRELOAD), this library's definitions of these entry points
-// come before the ICD loader's. Programs from source get a shadow program
+// come before the ICD loader's; as an OpenCL layer, the loader calls them
+// through the layer's dispatch table (LoaderLayer.cpp, which lists them in
+// InterceptedEntryPoints.def). Programs from source get a shadow program
 // (their rewritten source) at build time; kernels that the rewriter changed
 // are created from the shadow and launched through saEnqueueNDRangeKernel.
 // Anything that goes wrong inside the layer leaves the application native:
@@ -25,8 +27,6 @@
 #include <vector>
 
 using namespace softatomic::layer;
-
-#define SA_LAYER_ENTRY extern "C" __attribute__((visibility("default")))
 
 namespace {
 

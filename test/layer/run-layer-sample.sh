@@ -1,7 +1,8 @@
 #!/bin/sh
 # The interception layer's test (ctest "layer"): runs layer-sample plainly,
-# then under LD_PRELOAD in each of the layer's configurations, and checks
-# both the sample's verdict and the layer's log.
+# then under LD_PRELOAD in each of the layer's configurations, then as an
+# OpenCL layer (OPENCL_LAYERS), and checks both the sample's verdict and the
+# layer's log.
 #   run-layer-sample.sh SAMPLE LAYER LOGDIR INPUTS
 # (INPUTS: the sample's include directory, test/layer/Inputs.)
 set -u
@@ -11,6 +12,9 @@ failures=0
 # No run writes into $HOME: the cache is off unless a run points it at
 # $logs (section 9).
 export SOFTATOMIC_LAYER_CACHE=0
+# How each run loads the layer (section 11 switches to OPENCL_LAYERS).
+unset LD_PRELOAD OPENCL_LAYERS
+load="LD_PRELOAD=$layer"
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
@@ -18,7 +22,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # to $logs/NAME.log (its output in $logs/NAME.out); it must print OK.
 run() {
   name=$1; shift
-  out=$(env SOFTATOMIC_LAYER_LOG="$logs/$name.log" LD_PRELOAD="$layer" "$@" 2>&1)
+  out=$(env SOFTATOMIC_LAYER_LOG="$logs/$name.log" "$load" "$@" 2>&1)
   echo "$out" > "$logs/$name.out"
   echo "$out" | grep -qx 'layer-sample: OK' || fail "$name: the sample did not pass: $out"
   touch "$logs/$name.log"
@@ -30,6 +34,11 @@ expect() {
 # refute NAME PATTERN: it has none.
 refute() {
   ! grep -q "$2" "$logs/$1.log" || fail "$1: unexpected log line '$2'"
+}
+# once NAME PATTERN: it has exactly one.
+once() {
+  n=$(grep -c "^softatomic-layer: $2" "$logs/$1.log")
+  [ "$n" -eq 1 ] || fail "$1: $n log lines '$2', not one"
 }
 
 # 1. Without the layer.
@@ -120,14 +129,14 @@ refute refused-second "launched through"
 # module's file. On a miss it has nothing to rewrite with, and says so.
 alone=$logs/alone
 mkdir -p "$alone" && cp "$layer" "$alone/"
-layer_saved=$layer layer=$alone/$(basename "$layer_saved")
+load="LD_PRELOAD=$alone/$(basename "$layer")"
 run alone-hit SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
 expect alone-hit "program 1: rewrite from cache$"
 expect alone-hit "program 1: kernel 'histogram' launched through the software runtime$"
 run alone-miss SOFTATOMIC_LAYER_CACHE="$logs/empty-cache" "$sample"
 expect alone-miss "program 1: left native: cannot load the rewriter: "
 refute alone-miss "launched through"
-layer=$layer_saved
+load="LD_PRELOAD=$layer"
 
 # SOFTATOMIC_LAYER_CACHE_ENTRIES bounds the entries; the least recently
 # used go first. Three keys (default, robust placement, combining mode) in
@@ -153,6 +162,70 @@ ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
 run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sample"
 [ ! -e "$logs/home/.cache/softatomic-layer" ] ||
   fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
+
+# 10. The layer exports exactly the entry points InterceptedEntryPoints.def
+# lists (as an OpenCL layer, it intercepts only those), besides the
+# layer's own clGetLayerInfo and clInitLayer.
+list=$(dirname "$0")/../../layer/InterceptedEntryPoints.def
+exported=$(nm -D --defined-only "$layer" | awk '$3 ~ /^cl/ { print $3 }' |
+  grep -v -x -e clGetLayerInfo -e clInitLayer | sort)
+listed=$(sed -n 's/^SA_INTERCEPTED(\(cl[A-Za-z0-9]*\))$/\1/p' "$list" | sort)
+[ -n "$listed" ] && [ "$exported" = "$listed" ] ||
+  fail "exports: the layer exports [$(echo $exported)], InterceptedEntryPoints.def lists [$(echo $listed)]"
+
+# 11. As an OpenCL layer: OPENCL_LAYERS, no LD_PRELOAD. A loader without
+# layers (cl_loader_layers: ocl-icd >= 2.3.0, the Khronos loader >=
+# 2021.04.29) never calls clInitLayer, which logs the line below.
+loaded="OpenCL layer: loaded by the ICD loader (OPENCL_LAYERS), "
+load="OPENCL_LAYERS=$layer"
+run layer-default "$sample"
+if ! grep -q "^softatomic-layer: $loaded" "$logs/layer-default.log"; then
+  echo "SKIP: the ICD loader did not initialize $layer as an OpenCL layer" \
+       "(no layers support, or a layer built without <CL/cl_layer.h>):" \
+       "OPENCL_LAYERS not tested"
+else
+  # The same verdicts and log lines as preloaded (section 2), once each.
+  once layer-default "${loaded}intercepting$"
+  once layer-default "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+  once layer-default "program 1: kernel 'scale' left native: it reaches no global atomic$"
+  once layer-default "program 1: kernel 'histogram' launched through the software runtime$"
+  expect layer-default "program 2: built from binary: passed through$"
+  refute layer-default "launch failed"
+
+  # The combining mode (section 3).
+  run layer-combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
+  expect layer-combine "program 1: kernel 'histogram' launched through the software runtime$"
+  refute layer-combine "launch failed"
+
+  # The refusal fallback (section 4).
+  run layer-unsupported "$sample" --unsupported
+  expect layer-unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  refute layer-unsupported "rewritten ("
+  refute layer-unsupported "launched through"
+
+  # SOFTATOMIC_LAYER=0 (section 6): loaded by the ICD loader (LD_DEBUG
+  # names it), nothing logged.
+  run layer-off SOFTATOMIC_LAYER=0 LD_DEBUG=files "$sample"
+  [ ! -s "$logs/layer-off.log" ] || fail "layer-off: the layer logged: $(cat "$logs/layer-off.log")"
+  grep -q "file=$layer .*dynamically loaded by .*libOpenCL" "$logs/layer-off.out" ||
+    fail "layer-off: the ICD loader did not load the layer"
+
+  # 12. Preloaded and in OPENCL_LAYERS at once, the same file or a copy
+  # (with its rewriter module, so that it could rewrite): the OpenCL layer
+  # passes everything through and says so; the preloaded one rewrites, once.
+  mkdir -p "$logs/copy" &&
+    cp "$layer" "$(dirname "$layer")/libsoftatomic-layer-rewriter.so" "$logs/copy/"
+  for both in "$layer" "$logs/copy/$(basename "$layer")"; do
+    name=both-$( [ "$both" = "$layer" ] && echo same || echo copy)
+    load="OPENCL_LAYERS=$both"
+    run "$name" LD_PRELOAD="$layer" "$sample"
+    once "$name" "${loaded}passing everything through: the layer is preloaded (LD_PRELOAD) as well, and rewrites there$"
+    once "$name" "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+    once "$name" "program 1: kernel 'histogram' launched through the software runtime$"
+    refute "$name" "intercepting"
+    refute "$name" "launch failed"
+  done
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed; logs in $logs"
