@@ -125,6 +125,30 @@ run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sampl
 [ ! -e "$logs/home/.cache/softatomic-layer" ] ||
   fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
 
+# 10. What the application sees of a rewritten kernel: every run above
+# checks, in the sample, CL_INVALID_ARG_INDEX past the kernel's own
+# arguments, the argument info, the launch's event and profiling times, and
+# the work-group queries against the native kernel's.
+
+# 11. A launch the software path cannot do runs natively, with the log's
+# reason; the application sees the native launch (the sample verifies it).
+# SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator ...
+run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
+expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
+refute fallback "launched through the software runtime"
+# ... and so does a device that runs one work-group at a time (PoCL with
+# one thread).
+run fallback-cu POCL_CPU_MAX_CU_COUNT=1 POCL_MAX_PTHREAD_COUNT=1 "$sample"
+expect fallback-cu "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: device .* runs 1 work-group at a time.*; launched natively instead$"
+
+# 12. A device-side failure (more co-resident groups claimed than PoCL runs:
+# the coordinator gives up waiting for workers, or a worker for it: which
+# one depends on timing) surfaces from
+# clWaitForEvents and clFinish as OpenCL errors, with the log's reason.
+run device-failure SOFTATOMIC_MAX_GROUPS=64 SOFTATOMIC_IDLE_LIMIT=20000 SOFTATOMIC_SPIN_LIMIT=20000 "$sample" --expect-device-failure
+expect device-failure "clWaitForEvents: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST$"
+expect device-failure "clFinish: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_OUT_OF_RESOURCES$"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed; logs in $logs"
   exit 1
