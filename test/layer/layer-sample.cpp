@@ -6,7 +6,8 @@
 // CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, that an argument index past the
 // kernel's own is CL_INVALID_ARG_INDEX, the argument info, runs both (the
 // histogram through a clone, clCloneKernel, on a profiling queue, checking
-// its event) and verifies every result on the host; then builds the program
+// its event) and verifies every result on the host; runs the histogram again
+// as a task (clEnqueueTask); then builds the program
 // again from its binary and compares the work-group queries of its (native)
 // histogram with the first one's.
 //
@@ -373,6 +374,16 @@ int main(int argc, char **argv) {
   for (cl_uint I = 0; I < N; ++I)
     if (Scaled[I] != 3 * Data[I])
       fail("scale's output differs at " + std::to_string(I));
+
+  // The histogram as a task: one work-item takes one more ticket (unless
+  // the run's limits, set to make launches fail, end this one too).
+  cl_uint Before = Counter;
+  check(clEnqueueTask(Queue, Clone, 0, nullptr, nullptr), "clEnqueueTask");
+  check(clEnqueueReadBuffer(Queue, CounterBuf, CL_TRUE, 0, 4, &Counter, 0,
+                            nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  if (!DeviceFailure && Counter != Before + 1)
+    fail("the task took " + std::to_string(Counter - Before) + " tickets");
 
   // The same program again, from its binary: the layer passes it through,
   // so its histogram kernel is the native one.
