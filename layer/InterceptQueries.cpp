@@ -4,12 +4,13 @@
 // kernel created from a shadow program: argument indices and argument info
 // are the application's (the runtime's two arguments do not exist for it),
 // work-group queries answer for its kernel within what the software launch
-// can run, and clFinish / clWaitForEvents report device-side failures as
-// OpenCL errors. layer/README.md, "What the application sees", gives each
+// can run, a task is launched as the layer launches any NDRange, and
+// clFinish / clWaitForEvents report device-side failures as OpenCL errors. layer/README.md, "What the application sees", gives each
 // answer and why.
 //
 //===----------------------------------------------------------------------===//
 
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clEnqueueTask, without warnings
 #include "ClQueries.h"
 #include "DeviceFailures.h"
 #include "EntryPoint.h"
@@ -130,4 +131,17 @@ clWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
   if (!layerActive())
     return SA_REAL(clWaitForEvents)(NumEvents, Events);
   return waitForEvents(NumEvents, Events);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clEnqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumEvents,
+              const cl_event *WaitList, cl_event *Event) {
+  if (!rewrittenKernel(Kernel))
+    return SA_REAL(clEnqueueTask)(Queue, Kernel, NumEvents, WaitList, Event);
+  // A task is an NDRange of one work-item in a group of one (OpenCL 2.0):
+  // the layer's own clEnqueueNDRangeKernel launches it through the runtime
+  // (the real clEnqueueTask would run the rewritten kernel without it).
+  const size_t One = 1;
+  return clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &One, &One,
+                                NumEvents, WaitList, Event);
 }
