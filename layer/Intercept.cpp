@@ -14,9 +14,12 @@
 
 #include "BuildFlags.h"
 #include "ClQueries.h"
+#include "DeviceFailures.h"
+#include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
 #include "LayerState.h"
+#include "NativeTwin.h"
 #include "ProgramRewrite.h"
 #include "RealOpenCL.h"
 #include "ShadowProgram.h"
@@ -29,20 +32,6 @@
 using namespace softatomic::layer;
 
 namespace {
-
-/// Set while the host runtime runs on this thread: its own OpenCL calls
-/// resolve to the layer's definitions too, and must reach the real ones
-/// (the true argument count, the shadow program, no second interception).
-thread_local bool InsideRuntime = false;
-
-struct RuntimeCall {
-  RuntimeCall() { InsideRuntime = true; }
-  ~RuntimeCall() { InsideRuntime = false; }
-  RuntimeCall(const RuntimeCall &) = delete;
-  RuntimeCall &operator=(const RuntimeCall &) = delete;
-};
-
-bool layerActive() { return config().Enabled && !InsideRuntime; }
 
 /// Creates kernel \p Name from \p Program's shadow when it is a rewritten
 /// one; null otherwise (the caller creates it from the original).
@@ -62,7 +51,10 @@ cl_kernel createRewrittenKernel(cl_program Program, const std::string &Name) {
   }
   // A kernel holds its program: CL_KERNEL_PROGRAM answers the application's.
   SA_REAL(clRetainProgram)(Program);
-  state().Kernels.add(Kernel, KernelRecord{Program, Record->Id, Name, false});
+  state().Kernels.add(Kernel,
+                      KernelRecord{Program, Record->Id, Name, false,
+                                   createNativeTwin(Program, Record->Id, Name),
+                                   userArgCount(Kernel)});
   return Kernel;
 }
 
@@ -268,6 +260,7 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
   if (Record) {
     SA_REAL(clRetainProgram)(Record->AppProgram);
     Record->Launched = false;
+    Record->Native = cloneNativeTwin(Record->Native);
     state().Kernels.add(Clone, *Record);
   }
   return Clone;
@@ -284,6 +277,8 @@ clReleaseKernel(cl_kernel Kernel) {
   if (Count == 1)
     Record = state().Kernels.take(Kernel);
   cl_int Status = SA_REAL(clReleaseKernel)(Kernel);
+  if (Record && Record->Native)
+    SA_REAL(clReleaseKernel)(Record->Native); // before its program
   if (Record)
     releaseAppProgram(Record->AppProgram);
   return Status;
@@ -302,13 +297,8 @@ clGetKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t ParamSize,
   if (Param == CL_KERNEL_PROGRAM)
     return answerInfo(&Record->AppProgram, sizeof(cl_program), ParamSize,
                       ParamValue, SizeRet);
-  // The runtime's two arguments (local scratch, state) are not the user's.
-  cl_uint Args = 0;
-  cl_int Status = Real(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr);
-  if (Status != CL_SUCCESS)
-    return Status;
-  Args = Args >= 2 ? Args - 2 : 0;
-  return answerInfo(&Args, sizeof Args, ParamSize, ParamValue, SizeRet);
+  return answerInfo(&Record->UserArgs, sizeof(cl_uint), ParamSize, ParamValue,
+                    SizeRet);
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
@@ -330,11 +320,13 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
         saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
                                LocalSize, NumEvents, WaitList, Event);
   }
+  // Nothing was enqueued: the application gets what the native launch gives.
   if (Status != CL_SUCCESS)
-    logProgramEvent(Record->ProgramId,
-                    "kernel '" + Record->Name +
-                        "': launch failed: " + launchFailure(Status));
-  else if (state().firstLaunch(Kernel))
+    return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,
+                            WorkDim, GlobalOffset, GlobalSize, LocalSize,
+                            NumEvents, WaitList, Event);
+  noteSoftwareLaunch(Queue);
+  if (state().firstLaunch(Kernel))
     logProgramEvent(Record->ProgramId,
                     "kernel '" + Record->Name +
                         "' launched through the software runtime");

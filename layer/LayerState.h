@@ -40,6 +40,12 @@ struct KernelRecord {
   unsigned ProgramId = 0;
   std::string Name;
   bool Launched = false;
+  /// The application's own kernel of that name, from AppProgram, with the
+  /// same arguments set (NativeTwin.h); null if it could not be created.
+  cl_kernel Native = nullptr;
+  /// The application's argument count (the rewritten kernel's less the
+  /// runtime's two).
+  cl_uint UserArgs = 0;
 };
 
 /// Records by handle, each access under the table's mutex; records are

@@ -3,15 +3,23 @@
 // with and without LD_PRELOAD. It builds a histogram kernel (atom_add on
 // __global bins and on a ticket counter; BINS comes from -DBINS=64, BIN_OF
 // from a header in the -I directory) and a kernel without atomics, checks
-// CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, runs both (the histogram through
-// a clone, clCloneKernel) and verifies every result on the host; then
-// builds the program again from its binary.
+// CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, that an argument index past the
+// kernel's own is CL_INVALID_ARG_INDEX, the argument info, runs both (the
+// histogram through a clone, clCloneKernel, on a profiling queue, checking
+// its event) and verifies every result on the host; runs the histogram again
+// as a task (clEnqueueTask); then builds the program
+// again from its binary and compares the work-group queries of its (native)
+// histogram with the first one's.
 //
-//   layer-sample [--unsupported] [--include DIR]
+//   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program; --include takes layer-sample.h from DIR
-// instead of test/layer/Inputs (the cache's test changes it). SA_PLATFORM picks the platform by name
+// instead of test/layer/Inputs (the cache's test changes it);
+// --expect-device-failure expects the histogram's launch to fail on the
+// device (the layer's test makes it): clWaitForEvents on its event returns
+// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clFinish CL_OUT_OF_RESOURCES,
+// and its results are not checked. SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
 #define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code
@@ -102,6 +110,110 @@ static void checkKernel(cl_kernel Kernel, cl_program Program, cl_uint UserArgs,
     fail(std::string(Name) + ": CL_KERNEL_PROGRAM is not the program");
 }
 
+/// Expects \p Status to be \p Expected.
+static void expectStatus(cl_int Status, cl_int Expected, const std::string &What) {
+  if (Status != Expected)
+    fail(What + " returned " + std::to_string(Status) + ", expected " +
+         std::to_string(Expected));
+}
+
+/// The argument info of the histogram kernel, as written in its source
+/// (the program is built with -cl-kernel-arg-info), and none past it.
+static void checkHistogramArgInfo(cl_kernel Kernel) {
+  const char *Names[] = {"data", "bins", "counter", "tickets", "n"};
+  for (cl_uint I = 0; I < 5; ++I) {
+    char Name[64] = {0}, Type[64] = {0};
+    cl_kernel_arg_address_qualifier Space = 0;
+    cl_kernel_arg_type_qualifier Qualifier = 0;
+    std::string Arg = "argument " + std::to_string(I);
+    check(clGetKernelArgInfo(Kernel, I, CL_KERNEL_ARG_NAME, sizeof Name - 1,
+                             Name, nullptr),
+          "clGetKernelArgInfo(CL_KERNEL_ARG_NAME)");
+    check(clGetKernelArgInfo(Kernel, I, CL_KERNEL_ARG_TYPE_NAME,
+                             sizeof Type - 1, Type, nullptr),
+          "clGetKernelArgInfo(CL_KERNEL_ARG_TYPE_NAME)");
+    check(clGetKernelArgInfo(Kernel, I, CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+                             sizeof Space, &Space, nullptr),
+          "clGetKernelArgInfo(CL_KERNEL_ARG_ADDRESS_QUALIFIER)");
+    check(clGetKernelArgInfo(Kernel, I, CL_KERNEL_ARG_TYPE_QUALIFIER,
+                             sizeof Qualifier, &Qualifier, nullptr),
+          "clGetKernelArgInfo(CL_KERNEL_ARG_TYPE_QUALIFIER)");
+    if (std::strcmp(Name, Names[I]) != 0)
+      fail(Arg + " is named '" + Name + "', expected '" + Names[I] + "'");
+    if (std::string(Type) != (I < 4 ? "uint*" : "uint"))
+      fail(Arg + " has type '" + Type + "'");
+    if (Space != (I < 4 ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+                        : CL_KERNEL_ARG_ADDRESS_PRIVATE))
+      fail(Arg + " has address qualifier " + std::to_string(Space));
+    if (Qualifier != (I == 0 ? CL_KERNEL_ARG_TYPE_CONST : 0))
+      fail(Arg + " has type qualifiers " + std::to_string(Qualifier));
+  }
+  char Name[64];
+  expectStatus(clGetKernelArgInfo(Kernel, 5, CL_KERNEL_ARG_NAME, sizeof Name,
+                                  Name, nullptr),
+               CL_INVALID_ARG_INDEX, "clGetKernelArgInfo(5)");
+}
+
+/// The histogram's event: its kernel's, on Queue, with profiling times in
+/// order.
+static void checkLaunchEvent(cl_event Event, cl_command_queue Queue) {
+  cl_command_type Type = 0;
+  cl_command_queue Owner = nullptr;
+  check(clGetEventInfo(Event, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type,
+                       nullptr),
+        "clGetEventInfo(CL_EVENT_COMMAND_TYPE)");
+  check(clGetEventInfo(Event, CL_EVENT_COMMAND_QUEUE, sizeof Owner, &Owner,
+                       nullptr),
+        "clGetEventInfo(CL_EVENT_COMMAND_QUEUE)");
+  if (Type != CL_COMMAND_NDRANGE_KERNEL)
+    fail("the launch's event has command type " + std::to_string(Type));
+  if (Owner != Queue)
+    fail("the launch's event is not on the application's queue");
+  const cl_profiling_info Points[] = {
+      CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+      CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  cl_ulong Times[4] = {0, 0, 0, 0};
+  for (int I = 0; I < 4; ++I)
+    check(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong),
+                                  &Times[I], nullptr),
+          "clGetEventProfilingInfo");
+  if (Times[0] == 0 || !std::is_sorted(Times, Times + 4))
+    fail("the launch's profiling times are missing or out of order");
+}
+
+/// One scalar work-group query of Kernel on Device.
+template <typename T>
+static T workGroupInfo(cl_kernel Kernel, cl_device_id Device,
+                       cl_kernel_work_group_info Param, const char *What) {
+  T Value{};
+  check(clGetKernelWorkGroupInfo(Kernel, Device, Param, sizeof Value, &Value,
+                                 nullptr),
+        What);
+  return Value;
+}
+
+/// The work-group queries of Kernel (rewritten under the layer, after a
+/// launch) against those of Native (the same kernel, never rewritten).
+static void checkWorkGroupInfo(cl_kernel Kernel, cl_kernel Native,
+                               cl_device_id Device) {
+  auto Size = [&](cl_kernel K) {
+    return workGroupInfo<size_t>(K, Device, CL_KERNEL_WORK_GROUP_SIZE,
+                                 "CL_KERNEL_WORK_GROUP_SIZE");
+  };
+  if (Size(Kernel) == 0 || Size(Kernel) > Size(Native))
+    fail("CL_KERNEL_WORK_GROUP_SIZE is " + std::to_string(Size(Kernel)) +
+         ", the native kernel's " + std::to_string(Size(Native)));
+  // The application's own local memory: none, here (the runtime's scratch
+  // is not the application's).
+  auto Local = [&](cl_kernel K) {
+    return workGroupInfo<cl_ulong>(K, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                   "CL_KERNEL_LOCAL_MEM_SIZE");
+  };
+  if (Local(Kernel) != Local(Native))
+    fail("CL_KERNEL_LOCAL_MEM_SIZE is " + std::to_string(Local(Kernel)) +
+         ", the native kernel's " + std::to_string(Local(Native)));
+}
+
 static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
   cl_int Status;
   cl_mem Mem = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
@@ -111,11 +223,13 @@ static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
 }
 
 int main(int argc, char **argv) {
-  bool Unsupported = false;
+  bool Unsupported = false, DeviceFailure = false;
   std::string IncludeDir = LAYER_SAMPLE_INCLUDE_DIR;
   for (int I = 1; I < argc; ++I) {
     if (std::strcmp(argv[I], "--unsupported") == 0)
       Unsupported = true;
+    else if (std::strcmp(argv[I], "--expect-device-failure") == 0)
+      DeviceFailure = true;
     else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
       IncludeDir = argv[++I];
     else
@@ -127,7 +241,8 @@ int main(int argc, char **argv) {
   cl_context Context =
       clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Status);
   check(Status, "clCreateContext");
-  cl_command_queue Queue = clCreateCommandQueue(Context, Device, 0, &Status);
+  cl_command_queue Queue = clCreateCommandQueue(
+      Context, Device, CL_QUEUE_PROFILING_ENABLE, &Status);
   check(Status, "clCreateCommandQueue");
 
   // Three strings, the middle one with an explicit length.
@@ -138,9 +253,10 @@ int main(int argc, char **argv) {
       clCreateProgramWithSource(Context, 3, Strings, Lengths, &Status);
   check(Status, "clCreateProgramWithSource");
   // The options the layer must pass on to its rewrite: a define, an include
-  // directory (its header defines BIN_OF), the standard.
+  // directory (its header defines BIN_OF), the standard; and the argument
+  // info.
   std::string Options =
-      "-DBINS=64 -I " + IncludeDir + " -cl-std=CL1.2";
+      "-DBINS=64 -I " + IncludeDir + " -cl-std=CL1.2 -cl-kernel-arg-info";
   if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr) !=
       CL_SUCCESS) {
     char Log[4096] = {0};
@@ -152,6 +268,7 @@ int main(int argc, char **argv) {
   cl_kernel Histogram = clCreateKernel(Program, "histogram", &Status);
   check(Status, "clCreateKernel(histogram)");
   checkKernel(Histogram, Program, 5, "histogram");
+  checkHistogramArgInfo(Histogram);
   cl_uint KernelCount = 0;
   check(clCreateKernelsInProgram(Program, 0, nullptr, &KernelCount),
         "clCreateKernelsInProgram");
@@ -198,6 +315,12 @@ int main(int argc, char **argv) {
   check(clSetKernelArg(Histogram, 3, sizeof TicketBuf, &TicketBuf),
         "clSetKernelArg");
   check(clSetKernelArg(Histogram, 4, sizeof N, &N), "clSetKernelArg");
+  // No argument past the kernel's own (under the layer, the runtime's local
+  // scratch and state would be there).
+  expectStatus(clSetKernelArg(Histogram, 5, 16, nullptr), CL_INVALID_ARG_INDEX,
+               "clSetKernelArg(histogram, 5)");
+  expectStatus(clSetKernelArg(Histogram, 6, sizeof BinsBuf, &BinsBuf),
+               CL_INVALID_ARG_INDEX, "clSetKernelArg(histogram, 6)");
   check(clSetKernelArg(Scale, 0, sizeof ScaledBuf, &ScaledBuf),
         "clSetKernelArg");
   check(clSetKernelArg(Scale, 1, sizeof DataBuf, &DataBuf), "clSetKernelArg");
@@ -207,13 +330,24 @@ int main(int argc, char **argv) {
   checkKernel(Clone, Program, 5, "clone of histogram");
   check(clReleaseKernel(Histogram), "clReleaseKernel");
   size_t Global = N, Local = 64;
+  cl_event Launch = nullptr;
   check(clEnqueueNDRangeKernel(Queue, Clone, 1, nullptr, &Global, &Local, 0,
-                               nullptr, nullptr),
+                               nullptr, &Launch),
         "clEnqueueNDRangeKernel(histogram)");
+  // A device-side failure of the histogram is its event's error, then the
+  // queue's.
+  expectStatus(clWaitForEvents(1, &Launch),
+               DeviceFailure ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+                             : CL_SUCCESS,
+               "clWaitForEvents(histogram)");
+  checkLaunchEvent(Launch, Queue);
+  clReleaseEvent(Launch);
   check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0,
                                nullptr, nullptr),
         "clEnqueueNDRangeKernel(scale)");
-  check(clFinish(Queue), "clFinish");
+  expectStatus(clFinish(Queue), DeviceFailure ? CL_OUT_OF_RESOURCES : CL_SUCCESS,
+               "clFinish");
+  check(clFinish(Queue), "clFinish (again)"); // reported once
   check(clEnqueueReadBuffer(Queue, BinsBuf, CL_TRUE, 0, Bins * 4,
                             BinsOut.data(), 0, nullptr, nullptr),
         "clEnqueueReadBuffer");
@@ -227,19 +361,29 @@ int main(int argc, char **argv) {
                             0, nullptr, nullptr),
         "clEnqueueReadBuffer");
 
-  if (BinsOut != Expected)
+  if (!DeviceFailure && BinsOut != Expected)
     fail("histogram bins differ from the host's");
-  if (Counter != N)
+  if (!DeviceFailure && Counter != N)
     fail("counter is " + std::to_string(Counter) + ", expected " +
          std::to_string(N));
   // The values atom_add returned: each ticket exactly once.
   std::sort(Tickets.begin(), Tickets.end());
-  for (cl_uint I = 0; I < N; ++I)
+  for (cl_uint I = 0; I < N && !DeviceFailure; ++I)
     if (Tickets[I] != I)
       fail("the tickets are not a permutation of 0.." + std::to_string(N - 1));
   for (cl_uint I = 0; I < N; ++I)
     if (Scaled[I] != 3 * Data[I])
       fail("scale's output differs at " + std::to_string(I));
+
+  // The histogram as a task: one work-item takes one more ticket (unless
+  // the run's limits, set to make launches fail, end this one too).
+  cl_uint Before = Counter;
+  check(clEnqueueTask(Queue, Clone, 0, nullptr, nullptr), "clEnqueueTask");
+  check(clEnqueueReadBuffer(Queue, CounterBuf, CL_TRUE, 0, 4, &Counter, 0,
+                            nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  if (!DeviceFailure && Counter != Before + 1)
+    fail("the task took " + std::to_string(Counter - Before) + " tickets");
 
   // The same program again, from its binary: the layer passes it through,
   // so its histogram kernel is the native one.
@@ -262,6 +406,7 @@ int main(int argc, char **argv) {
   cl_kernel NativeHistogram = clCreateKernel(FromBinary, "histogram", &Status);
   check(Status, "clCreateKernel(histogram from binary)");
   checkKernel(NativeHistogram, FromBinary, 5, "histogram from binary");
+  checkWorkGroupInfo(Clone, NativeHistogram, Device);
   clReleaseKernel(NativeHistogram);
   check(clReleaseProgram(FromBinary), "clReleaseProgram(from binary)");
 

@@ -163,7 +163,31 @@ run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sampl
 [ ! -e "$logs/home/.cache/softatomic-layer" ] ||
   fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
 
-# 10. The layer exports exactly the entry points InterceptedEntryPoints.def
+# 10. What the application sees of a rewritten kernel: every run above
+# checks, in the sample, CL_INVALID_ARG_INDEX past the kernel's own
+# arguments, the argument info, the launch's event and profiling times, and
+# the work-group queries against the native kernel's.
+
+# 11. A launch the software path cannot do runs natively, with the log's
+# reason; the application sees the native launch (the sample verifies it).
+# SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator ...
+run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
+expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
+refute fallback "launched through the software runtime"
+# ... and so does a device that runs one work-group at a time (PoCL with
+# one thread).
+run fallback-cu POCL_CPU_MAX_CU_COUNT=1 POCL_MAX_PTHREAD_COUNT=1 "$sample"
+expect fallback-cu "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: device .* runs 1 work-group at a time.*; launched natively instead$"
+
+# 12. A device-side failure (more co-resident groups claimed than PoCL runs:
+# the coordinator gives up waiting for workers, or a worker for it: which
+# one depends on timing) surfaces from
+# clWaitForEvents and clFinish as OpenCL errors, with the log's reason.
+run device-failure SOFTATOMIC_MAX_GROUPS=64 SOFTATOMIC_IDLE_LIMIT=20000 SOFTATOMIC_SPIN_LIMIT=20000 "$sample" --expect-device-failure
+expect device-failure "clWaitForEvents: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST$"
+expect device-failure "clFinish: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_OUT_OF_RESOURCES$"
+
+# 13. The layer exports exactly the entry points InterceptedEntryPoints.def
 # lists (as an OpenCL layer, it intercepts only those), besides the
 # layer's own clGetLayerInfo and clInitLayer.
 list=$(dirname "$0")/../../layer/InterceptedEntryPoints.def
@@ -173,7 +197,7 @@ listed=$(sed -n 's/^SA_INTERCEPTED(\(cl[A-Za-z0-9]*\))$/\1/p' "$list" | sort)
 [ -n "$listed" ] && [ "$exported" = "$listed" ] ||
   fail "exports: the layer exports [$(echo $exported)], InterceptedEntryPoints.def lists [$(echo $listed)]"
 
-# 11. As an OpenCL layer: OPENCL_LAYERS, no LD_PRELOAD. A loader without
+# 14. As an OpenCL layer: OPENCL_LAYERS, no LD_PRELOAD. A loader without
 # layers (cl_loader_layers: ocl-icd >= 2.3.0, the Khronos loader >=
 # 2021.04.29) never calls clInitLayer, which logs the line below.
 loaded="OpenCL layer: loaded by the ICD loader (OPENCL_LAYERS), "
@@ -210,7 +234,7 @@ else
   grep -q "file=$layer .*dynamically loaded by .*libOpenCL" "$logs/layer-off.out" ||
     fail "layer-off: the ICD loader did not load the layer"
 
-  # 12. Preloaded and in OPENCL_LAYERS at once, the same file or a copy
+  # 15. Preloaded and in OPENCL_LAYERS at once, the same file or a copy
   # (with its rewriter module, so that it could rewrite): the OpenCL layer
   # passes everything through and says so; the preloaded one rewrites, once.
   mkdir -p "$logs/copy" &&

@@ -251,6 +251,93 @@ TEST_F(HostRuntime, ReportsDeviceSideFailuresInsteadOfHanging) {
   clReleaseKernel(Count);
 }
 
+TEST_F(HostRuntime, WaitForEventsReportsTheFailuresOfItsLaunches) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  size_t N = 64 * 256, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  // A good launch first: its event waits without error.
+  cl_event Good = nullptr, Bad = nullptr;
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, &Good),
+            CL_SUCCESS)
+      << saGetLastErrorMessage();
+  EXPECT_EQ(saWaitForEvents(1, &Good), CL_SUCCESS) << saGetLastErrorMessage();
+  // As in ReportsDeviceSideFailuresInsteadOfHanging: a launch that fails on
+  // the device, here found through its event.
+  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
+  setenv("SOFTATOMIC_IDLE_LIMIT", "20000", 1);
+  setenv("SOFTATOMIC_SPIN_LIMIT", "20000", 1);
+  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, &Bad);
+  unsetenv("SOFTATOMIC_MAX_GROUPS");
+  unsetenv("SOFTATOMIC_IDLE_LIMIT");
+  unsetenv("SOFTATOMIC_SPIN_LIMIT");
+  ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
+  cl_int Wait = saWaitForEvents(1, &Bad);
+  if (S.PlatformName.find("Portable") != std::string::npos) {
+    EXPECT_LT(Wait, -9000) << "expected a softatomic device error, got " << saGetErrorString(Wait);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"), std::string::npos);
+    EXPECT_EQ(saWaitForEvents(1, &Bad), Wait); // each wait for it, until saFinish
+    EXPECT_EQ(saWaitForEvents(1, &Good), CL_SUCCESS); // the other launch is fine
+    EXPECT_EQ(saFinish(S.Queue), Wait); // saFinish reports it too ...
+  }
+  EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); // ... once
+  EXPECT_EQ(saWaitForEvents(1, &Bad), CL_SUCCESS); // and then it is forgotten
+  clReleaseEvent(Good);
+  clReleaseEvent(Bad);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+}
+
+TEST_F(HostRuntime, TheLaunchEventIsTheKernels) {
+  // On a profiling queue: the event handed out is the kernel's (not the
+  // status read-back's), on the caller's queue, and it waits for the
+  // caller's wait list.
+  cl_int Err = CL_SUCCESS;
+  cl_command_queue Queue =
+      clCreateCommandQueue(S.Context, S.Device, CL_QUEUE_PROFILING_ENABLE, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_kernel Count = kernel(Rewritten, "count");
+  size_t N = 64 * 16, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  cl_event Gate = clCreateUserEvent(S.Context, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  cl_event Event = nullptr;
+  ASSERT_EQ(saEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &N, &Local, 1, &Gate, &Event),
+            CL_SUCCESS)
+      << saGetLastErrorMessage();
+  clFlush(Queue);
+  cl_int Status = CL_COMPLETE;
+  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+  EXPECT_GT(Status, CL_COMPLETE) << "the kernel ran before its wait list";
+  clSetUserEventStatus(Gate, CL_COMPLETE);
+  ASSERT_EQ(saWaitForEvents(1, &Event), CL_SUCCESS) << saGetLastErrorMessage();
+  cl_command_type Type = 0;
+  cl_command_queue Owner = nullptr;
+  clGetEventInfo(Event, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type, nullptr);
+  clGetEventInfo(Event, CL_EVENT_COMMAND_QUEUE, sizeof Owner, &Owner, nullptr);
+  EXPECT_EQ(Type, (cl_command_type)CL_COMMAND_NDRANGE_KERNEL);
+  EXPECT_EQ(Owner, Queue);
+  cl_ulong Times[4] = {};
+  const cl_profiling_info Points[4] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+                                       CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  for (int I = 0; I < 4; ++I)
+    ASSERT_EQ(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong), &Times[I], nullptr),
+              CL_SUCCESS);
+  EXPECT_GT(Times[0], 0u);
+  EXPECT_TRUE(std::is_sorted(Times, Times + 4));
+  EXPECT_EQ(read(C, 1)[0], N); // the kernel had run by its END
+  clReleaseEvent(Event);
+  clReleaseEvent(Gate);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+  clReleaseCommandQueue(Queue);
+}
+
 TEST_F(HostRuntime, ManyLaunchesWithoutFinishStayCorrect) {
   cl_kernel Count = kernel(Rewritten, "count");
   size_t N = 256, Local = 64;

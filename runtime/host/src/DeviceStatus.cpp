@@ -3,18 +3,23 @@
 #include "Error.h"
 #include "softatomic_layout.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <list>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <vector>
 
 namespace softatomic {
 
 namespace {
 struct PendingLaunch {
   cl_command_queue Queue;
+  /// The kernel's event (retained): saWaitForEvents finds a launch by it.
+  cl_event KernelDone = nullptr;
   cl_event ReadDone = nullptr;
   /// From SA_E_CODE: the error, its detail and the coordinator's profile.
   cl_uint Words[SA_P_WORDS] = {};
@@ -42,11 +47,17 @@ struct QueueError {
   std::string Message;
 };
 
-/// Launches whose status is still on its way, and each queue's first error.
+/// Launches whose status is still on its way, each queue's first error,
+/// and the failed launches by kernel event (until their queue's saFinish).
 struct StatusBook {
   std::mutex Lock;
   std::list<std::unique_ptr<PendingLaunch>> Pending; // stable read targets
   std::map<cl_command_queue, QueueError> FirstError;
+  struct FailedLaunch {
+    cl_command_queue Queue;
+    QueueError Error;
+  };
+  std::map<cl_event, FailedLaunch> Failed; // events retained
 
   /// Takes the status of launches whose read-back completed (all of the
   /// queue's when Wait is set, after clFinish). Needs Lock held.
@@ -66,18 +77,67 @@ struct StatusBook {
         ++It;
         continue;
       }
-      record(L, Status);
-      clReleaseEvent(L.ReadDone);
+      settle(It, Status);
       It = Pending.erase(It);
     }
   }
 
-  void record(const PendingLaunch &L, cl_int Status) {
+  /// Records the launch at \p It, whose read-back ended with \p Status,
+  /// and lets go of its events (a failed one's kernel event stays, in
+  /// Failed). The caller erases it.
+  void settle(std::list<std::unique_ptr<PendingLaunch>>::iterator It,
+              cl_int Status) {
+    PendingLaunch &L = **It;
+    if (std::optional<QueueError> Error = record(L, Status))
+      Failed.emplace(L.KernelDone, FailedLaunch{L.Queue, *Error});
+    else
+      clReleaseEvent(L.KernelDone);
+    clReleaseEvent(L.ReadDone);
+  }
+
+  /// Waits for the read-backs of the launches whose kernel events are in
+  /// \p Events, then the first failure among those launches, if any.
+  std::optional<QueueError> failureAmong(const std::vector<cl_event> &Events) {
+    auto Listed = [&](cl_event E) {
+      return std::find(Events.begin(), Events.end(), E) != Events.end();
+    };
+    for (auto It = Pending.begin(); It != Pending.end();) {
+      if (!Listed((*It)->KernelDone)) {
+        ++It;
+        continue;
+      }
+      cl_int Status = CL_QUEUED;
+      clWaitForEvents(1, &(*It)->ReadDone); // flushes its queue
+      clGetEventInfo((*It)->ReadDone, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                     sizeof(Status), &Status, nullptr);
+      settle(It, Status);
+      It = Pending.erase(It);
+    }
+    for (cl_event E : Events)
+      if (auto It = Failed.find(E); It != Failed.end())
+        return It->second.Error;
+    return std::nullopt;
+  }
+
+  /// Forgets the failed launches of \p Queue (saFinish has reported them).
+  void forgetFailures(cl_command_queue Queue) {
+    for (auto It = Failed.begin(); It != Failed.end();) {
+      if (It->second.Queue != Queue) {
+        ++It;
+        continue;
+      }
+      clReleaseEvent(It->first);
+      It = Failed.erase(It);
+    }
+  }
+
+  /// The launch's failure, if it failed (also the queue's first error).
+  std::optional<QueueError> record(const PendingLaunch &L, cl_int Status) {
     if (Status == CL_COMPLETE && std::getenv("SOFTATOMIC_VERBOSE"))
       printProfile(L);
     cl_int Code = Status < 0 ? Status : deviceErrorCode(L.Words[0]);
     if (Code == CL_SUCCESS)
-      return;
+      return std::nullopt;
     std::string Message = "kernel '" + L.KernelName + "': ";
     if (Status < 0)
       Message += "the launch failed on the device";
@@ -95,6 +155,7 @@ struct StatusBook {
     std::fprintf(stderr, "softatomic: %s: %s\n", saGetErrorString(Code),
                  Message.c_str());
     FirstError.emplace(L.Queue, QueueError{Code, Message});
+    return QueueError{Code, Message};
   }
 };
 
@@ -117,6 +178,8 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
                                    &L->ReadDone);
   if (Err != CL_SUCCESS)
     return fail(Err, "could not enqueue the read-back of the runtime status");
+  clRetainEvent(KernelDone);
+  L->KernelDone = KernelDone;
   B.Pending.push_back(std::move(L));
   return CL_SUCCESS;
 }
@@ -128,6 +191,7 @@ cl_int finishQueue(cl_command_queue Queue) {
   StatusBook &B = book();
   std::lock_guard<std::mutex> Guard(B.Lock);
   B.harvest(Queue, /*Wait=*/true);
+  B.forgetFailures(Queue);
   auto It = B.FirstError.find(Queue);
   if (It == B.FirstError.end())
     return succeed();
@@ -136,7 +200,22 @@ cl_int finishQueue(cl_command_queue Queue) {
   return fail(E.Code, E.Message);
 }
 
+cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
+  cl_int Err = clWaitForEvents(NumEvents, Events);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "clWaitForEvents failed");
+  StatusBook &B = book();
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  std::optional<QueueError> Failure =
+      B.failureAmong(std::vector<cl_event>(Events, Events + NumEvents));
+  return Failure ? fail(Failure->Code, Failure->Message) : succeed();
+}
+
 } // namespace softatomic
+
+extern "C" cl_int saWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
+  return softatomic::waitForEvents(NumEvents, Events);
+}
 
 extern "C" cl_int saFinish(cl_command_queue Queue) {
   return softatomic::finishQueue(Queue);

@@ -1,6 +1,7 @@
 // Device-side failures of softatomic launches (a bounded wait that ran out)
 // are written into the launch's state buffer. Each launch reads that word
-// back without blocking; saFinish reports the first failure of a queue.
+// back without blocking; saFinish reports the first failure of a queue,
+// saWaitForEvents the first of the launches whose events it waits for.
 #ifndef SOFTATOMIC_HOST_DEVICESTATUS_H
 #define SOFTATOMIC_HOST_DEVICESTATUS_H
 
@@ -16,6 +17,10 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
 
 /// clFinish(Queue), then the first device-side error since the last call.
 cl_int finishQueue(cl_command_queue Queue);
+
+/// clWaitForEvents, then the first device-side error of a launch whose
+/// kernel event is among Events (until its queue's finishQueue).
+cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
 
 } // namespace softatomic
 

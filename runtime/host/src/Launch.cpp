@@ -359,12 +359,17 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
     clReleaseEvent(Previous);
   clRetainEvent(KernelDone);
   Previous = KernelDone;
-  Err = trackLaunch(Queue, State, KernelDone, Name);
+  // The kernel is enqueued: the launch has succeeded (a caller that falls
+  // back to another launch on failure must not run it twice), even if the
+  // read-back of its device-side status could not be enqueued.
+  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS)
+    std::fprintf(stderr, "softatomic: kernel '%s': its device-side status will not be checked: %s\n",
+                 Name.c_str(), saGetLastErrorMessage());
   if (Event)
     *Event = KernelDone;
   else
     clReleaseEvent(KernelDone);
-  return Err ? Err : succeed();
+  return succeed();
 }
 
 /// The kernel's entry in its program's manifest, or null if not rewritten.

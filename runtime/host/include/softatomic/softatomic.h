@@ -77,6 +77,13 @@ SA_API cl_int saEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
  * (SA_SPIN_TIMEOUT and the other device codes), or CL_SUCCESS. */
 SA_API cl_int saFinish(cl_command_queue queue);
 
+/* Waits for the events (clWaitForEvents), then reports the first device-side
+ * failure of a softatomic launch whose event (the one saEnqueueNDRangeKernel
+ * gave) is among them, or CL_SUCCESS. A failure is reported by every such
+ * wait until saFinish of its queue has reported it; saFinish reports it
+ * too. */
+SA_API cl_int saWaitForEvents(cl_uint num_events, const cl_event *event_list);
+
 /* Registers the manifest of a program the runtime cannot read the source of
  * (one built with clCreateProgramWithBinary or IL). The JSON is what
  * `softatomic-rewrite --manifest` wrote. */

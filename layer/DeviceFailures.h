@@ -1,0 +1,35 @@
+//===- DeviceFailures.h - Device-side failures, as OpenCL errors -*- C++ -*-===//
+//
+// A software launch can fail on the device (SA_SPIN_TIMEOUT, ...: a bounded
+// wait ran out, its results are wrong). The runtime reports that through
+// saFinish and saWaitForEvents, which an unmodified application never
+// calls, so the layer's clFinish and clWaitForEvents call them for queues
+// that ran software launches, log the failure with the kernel's name, and
+// return an error the application understands. Queues that never did cost
+// one set lookup (none at all before the first software launch).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_LAYER_DEVICEFAILURES_H
+#define SOFTATOMIC_LAYER_DEVICEFAILURES_H
+
+#include <CL/cl.h>
+
+namespace softatomic {
+namespace layer {
+
+/// Remembers that \p Queue ran a software launch.
+void noteSoftwareLaunch(cl_command_queue Queue);
+
+/// clFinish(\p Queue); a device-side failure of one of its software
+/// launches since the last clFinish gives CL_OUT_OF_RESOURCES.
+cl_int finishQueue(cl_command_queue Queue);
+
+/// clWaitForEvents; a device-side failure of a software launch whose event
+/// is listed gives CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST.
+cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
+
+} // namespace layer
+} // namespace softatomic
+
+#endif
