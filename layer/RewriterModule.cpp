@@ -11,6 +11,8 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <sstream>
 
 using namespace clang::tooling;
@@ -52,6 +54,20 @@ static std::map<std::string, unsigned> atomicSites(const std::string &JSON) {
       if (std::optional<llvm::StringRef> Name = K->getString("name"))
         Sites[Name->str()] = K->getInteger("atomic_sites").value_or(0);
   return Sites;
+}
+
+/// \p Path relative to the working directory when it lies under it, as
+/// the cache records it: relative -I directories and includes then mean
+/// the same files wherever the application's tree is (another checkout,
+/// another machine with the entries carried over), and the hashes check
+/// that they are.
+static std::string relativeToWorkingDirectory(const std::string &Path) {
+  llvm::SmallString<256> Directory, Relative(Path);
+  if (llvm::sys::fs::current_path(Directory))
+    return Path;
+  Directory += llvm::sys::path::get_separator(); // whole components only
+  llvm::sys::path::replace_path_prefix(Relative, Directory, "");
+  return std::string(Relative);
 }
 
 } // namespace layer
@@ -96,7 +112,7 @@ softatomicLayerRewriteProgram(const std::string &Source,
   // Failures too: a failure the headers caused is cached with them.
   for (std::string &File : Result.Dependencies)
     if (File != Input.Path)
-      Rewrite.Headers.push_back(std::move(File));
+      Rewrite.Headers.push_back(relativeToWorkingDirectory(File));
   if (!Rewrite.Succeeded) {
     Rewrite.Reason = errorSummary(Diagnostics);
     return;

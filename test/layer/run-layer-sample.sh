@@ -116,6 +116,21 @@ run header-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers
 refute header-changed "from cache"
 expect header-changed "program 1: kernel 'histogram' launched through the software runtime$"
 
+# Headers under the working directory are recorded relative to it: the
+# same tree elsewhere (another checkout, another machine with the entries
+# carried over) hits, and a changed header there still misses.
+mkdir -p "$logs/tree-a" "$logs/tree-b"
+cp -R "$inputs" "$logs/tree-a/inputs" && cp -R "$inputs" "$logs/tree-b/inputs"
+top=$PWD # (no subshells: run counts failures)
+cd "$logs/tree-a" && run tree-a SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+cd "$top" && rm -rf "$logs/tree-a" # gone, as on another machine
+cd "$logs/tree-b" && run tree-b SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+expect tree-b "program 1: rewrite from cache$"
+echo "/* changed */" >> "$logs/tree-b/inputs/layer-sample.h"
+run tree-b-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+refute tree-b-changed "from cache"
+cd "$top"
+
 # A refused program is cached as a failure, with the same reason.
 run refused-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
 refute refused-first "from cache"
