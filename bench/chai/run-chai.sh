@@ -6,7 +6,7 @@
 #
 #   run-chai.sh [--chai DIR] [--layer PATH] [--out DIR] [--mode MODE]
 #               [--preset NAME] [--args BENCH=ARGS]... [--timeout S]
-#               [--skip-native] [BENCH...]
+#               [--cache DIR] [--skip-native] [BENCH...]
 #
 # Pass/fail is the benchmark's own: exit status 0, "Test Passed" printed,
 # and none of its verification or OpenCL error messages.  Time is Chai's own
@@ -27,6 +27,7 @@ mode=coordinator
 preset=default
 timeout_s=600
 skip_native=0
+cache=
 benches=
 extra_args=
 
@@ -47,6 +48,9 @@ Options:
   --args B=ARGS     arguments for benchmark B, after the preset's (repeatable;
                     e.g. --args "BFS=-p 1 -d 0")
   --timeout S       limit per run (default 600 s)
+  --cache DIR       SOFTATOMIC_LAYER_CACHE for the layer runs (default
+                    OUT/layer-cache); a filled one lets a machine without
+                    Clang run the rewritten kernels
   --skip-native     layer runs only (the native columns stay empty)
   BENCH...          default: BFS HSTI SC SSSP TQ TRNS
 Environment: CHAI_OCL_INC, CHAI_OCL_LIB (Chai's Makefiles' OpenCL paths;
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
     --args) extra_args="$extra_args
 $2"; shift 2 ;;
     --timeout) timeout_s=$2; shift 2 ;;
+    --cache) cache=$2; shift 2 ;;
     --skip-native) skip_native=1; shift ;;
     -h|--help) usage; exit 0 ;;
     -*) die "unknown option '$1' (--help lists them)" ;;
@@ -100,6 +105,7 @@ export CHAI_OCL_INC CHAI_OCL_LIB
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+[ -n "$cache" ] || cache=$out/layer-cache
 
 # preset_args BENCH: the preset's arguments.  pocl: a 2-core CPU device runs
 # two work-groups at a time and a work-group's work-items one after another
@@ -139,17 +145,17 @@ run_one() {
   name=$3
   output=$out/$1.$name.out
   log=$out/$1.$name.log
-  rm -f "$log"
   # shellcheck disable=SC2046 # the arguments are words on purpose
   if [ "$name" = native ]; then
     (cd "$chai/$1" && timeout "$timeout_s" "./$2" $(bench_args "$1")) > "$output" 2>&1
   else
+    rm -f "$log"
     (cd "$chai/$1" && env SOFTATOMIC_MODE="$mode" SOFTATOMIC_LAYER_LOG="$log" \
-      SOFTATOMIC_LAYER_CACHE="$out/layer-cache" LD_PRELOAD="$layer" \
+      SOFTATOMIC_LAYER_CACHE="$cache" LD_PRELOAD="$layer" \
       timeout "$timeout_s" "./$2" $(bench_args "$1")) > "$output" 2>&1
   fi
   rc=$?
-  touch "$log"
+  [ "$name" = native ] || touch "$log"
   [ "$rc" -eq 124 ] && echo "run-chai.sh: timed out after ${timeout_s}s" >> "$output"
   return "$rc"
 }
@@ -182,12 +188,13 @@ for b in $benches; do
   native_pass="" native_ms=""
   if [ "$skip_native" -eq 0 ]; then
     run_one "$b" "$exe" native; rc=$?
+    [ "$rc" -eq 124 ] && note="${note:+$note; }native timed out"
     if passed "$out/$b.native.out" "$rc"; then native_pass=yes; else native_pass=no; fi
     native_ms=$(kernel_ms "$out/$b.native.out")
   fi
   run_one "$b" "$exe" "$mode"; rc=$?
   if passed "$out/$b.$mode.out" "$rc"; then layer_pass=yes; else layer_pass=no; fi
-  [ "$rc" -eq 124 ] && note="${note:+$note; }timed out"
+  [ "$rc" -eq 124 ] && note="${note:+$note; }layer timed out"
   layer_ms=$(kernel_ms "$out/$b.$mode.out")
 
   # The layer's log: one line per kernel and event.
