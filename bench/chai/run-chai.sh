@@ -32,7 +32,7 @@ benches=
 extra_args=
 
 usage() {
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
   cat <<'EOF'
 Options:
   --chai DIR        a Chai checkout (its OpenCL-D/ folder is used when there is
