@@ -106,6 +106,9 @@ export CHAI_OCL_INC CHAI_OCL_LIB
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 [ -n "$cache" ] || cache=$out/layer-cache
+# Absolute: the runs start in each benchmark's folder.
+mkdir -p "$cache" || die "cannot create $cache"
+cache=$(cd "$cache" && pwd)
 
 # preset_args BENCH: the preset's arguments.  pocl: a 2-core CPU device runs
 # two work-groups at a time and a work-group's work-items one after another
