@@ -69,7 +69,8 @@ static bool ordersMemory(StringRef Name) {
 namespace {
 
 /// Which pointer parameters reach memory that the rewritten code touches
-/// only through global atomics.
+/// only through global atomics, and never reads (no such atomic's result is
+/// used).
 class AtomicOnlyTargets {
   using VarRefs = DenseMap<const VarDecl *, SmallVector<const DeclRefExpr *, 4>>;
 
@@ -85,7 +86,8 @@ public:
   }
 
   /// True when the pointer argument of atomic \p Site, in \p F, is based on
-  /// a parameter whose memory is touched only through atomics.
+  /// a parameter whose memory is touched only through atomics that discard
+  /// their results.
   bool siteTarget(const CallSite &Site, const FunctionDecl *F) {
     unsigned Index = 0;
     return rootParam(Site.Call->getArg(0), F, Index) && deferrable(F, Index);
@@ -223,7 +225,8 @@ private:
   }
 
   /// True when every use of parameter \p Index in \p F's body is the
-  /// pointer argument of a global atomic, or is passed on to a parameter
+  /// pointer argument of a global atomic whose result is discarded, or is
+  /// passed on to a parameter
   /// of a user function that is itself touched only through atomics.
   bool atomicOnlyIn(const FunctionDecl *F, unsigned Index) {
     auto Key = std::make_pair(F, Index);
@@ -341,8 +344,12 @@ private:
       ++Index;
     if (Index == Call->getNumArgs())
       return false;
+    // An atomic whose value is read observes the memory: another group may
+    // be waiting there for a deferred update (a flag released by an add, a
+    // chained scan), which the worker would send only when it ends.
     if (Site.SiteKind == CallSite::Kind::Atomic)
-      return Index == 0 && Site.Atomic == AtomicKind::Global;
+      return Index == 0 && Site.Atomic == AtomicKind::Global &&
+             isResultDiscarded(Call, Parents);
     if (Site.SiteKind == CallSite::Kind::UserCall)
       return atomicOnlyIn(Site.Callee, Index);
     return false;

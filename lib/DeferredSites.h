@@ -1,7 +1,9 @@
 //===- DeferredSites.h - Atomics whose result nobody reads ------*- C++ -*-===//
 //
 // A global atomic whose result the code discards, on memory the kernel
-// touches only through atomics, need not wait for the coordinator: the
+// touches only through atomics that discard theirs (nothing in the kernel
+// reads it, so nobody can wait there for the update), need not wait for
+// the coordinator: the
 // runtime's __sa_nr_ functions combine it in the worker's local table and
 // send it later (docs/REWRITE.md, "Deferred atomics"). Which operations can
 // be combined that way, which calls discard their result, and which targets

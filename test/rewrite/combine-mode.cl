@@ -18,13 +18,13 @@
 // CHECK:      {{^}}/* softatomic{{-}}manifest: {{.*}}"deferred_atomics":true,"combine_mode":true}{{.*}} */{{$}}
 // CHECK-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
 // CHECK:      {{^}}  const int __sa_p0 = !! (i % 2u); unsigned int __sa_r0 = __sa_wgp_atomic_add_uint(__sa_p0, {{.*}}, 1u, __sa_ctx); if (__sa_p0)
-// CHECK:      {{^}}  __sa_nr_atomic_add_uint(&c[i % 5u], 2u, __sa_ctx);
+// CHECK:      {{^}}  __sa_nr_atomic_add_uint(&d[i % 5u], 2u, __sa_ctx);
 // JSON:       "combine_mode": true
 // PAPER:      {{^}}/* softatomic{{-}}manifest: {{.*}}"combine_mode":false}{{.*}} */{{$}}
 // PAPER-NOT:  {{^}}#define SA_COMBINE_MODE
-__kernel void k(__global uint *c, __global uint *old) {
+__kernel void k(__global uint *c, __global uint *old, __global uint *d) {
   uint i = get_global_id(0);
   if (i % 2u)
     old[i] = atomic_add(&c[i % 3u], 1u);
-  atomic_add(&c[i % 5u], 2u);
+  atomic_add(&d[i % 5u], 2u);
 }

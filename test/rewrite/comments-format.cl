@@ -23,5 +23,5 @@ fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:{ __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:	int v = __sa_wg_atomic_add_int ( c ,  1 , __sa_ctx) ; // tab-indented
 // CHECK-NEXT:    out [ 0 ] = v;  /* trailing */
-// CHECK-NEXT:    __sa_nr_atomic_inc_int(  /* inside */ c  , __sa_ctx);
+// CHECK-NEXT:    __sa_wg_atomic_inc_int(  /* inside */ c  , __sa_ctx);
 // CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }

@@ -1,21 +1,25 @@
 // Deferred atomics (docs/REWRITE.md): a global atomic becomes the runtime's
 // __sa_nr_ form when its result is discarded, its operation combines in any
-// order, and the memory it targets is reached only through atomics, here and
-// in every function the pointer is passed to (u through the local p too:
-// deferred-locals.cl). Anything else keeps its form.
+// order, and the memory it targets is reached only through atomics whose
+// results are discarded, here and in every function the pointer is passed to
+// (u through the local p too: deferred-locals.cl). Anything else keeps its
+// form: an atomic that returns a value observes its memory, and another
+// group may be waiting there for an update (tickets; a flag released by an
+// add, exec/deferred_release.cl).
 int peek(__global int *p) { return p[0]; }
 void bump(__global int *p, int v) { atom_add(p, v); }
 void bump_twice(__global int *p) { bump(p, 1); bump(p + 1, 2); }
 
 __kernel void k(__global int *hist, __global int *read, __global int *mixed,
-                __global int *shared, __global uint *u) {
+                __global int *shared, __global uint *u, __global int *tickets) {
   int i = get_global_id(0);
   atom_inc(&hist[i % 8]);
   (void)atomic_max(hist + 9, i);
   atom_or(&hist[10], 1), atom_xor(&hist[11], i);
   for (int j = 0; j < 2; atomic_and(&hist[12], ~j), ++j)
     ;
-  int old = atom_add(&hist[13], 1);
+  int old = atom_add(tickets, 1);
+  atom_add(&tickets[1], 2);
   atom_xchg(&hist[14], i);
   atom_add(read, 1);
   read[1] = old;
@@ -54,7 +58,8 @@ __kernel void fenced(__global int *c, __global int *flag) {
 // CHECK-NEXT:  __sa_nr_atomic_or_int(&hist[10], 1, __sa_ctx), __sa_nr_atomic_xor_int(&hist[11], i, __sa_ctx);
 // CHECK-NEXT:  for (int j = 0; j < 2; __sa_nr_atomic_and_int(&hist[12], ~j, __sa_ctx), ++j)
 // CHECK-NEXT:    ;
-// CHECK-NEXT:  int old = __sa_wg_atomic_add_int(&hist[13], 1, __sa_ctx);
+// CHECK-NEXT:  int old = __sa_wg_atomic_add_int(tickets, 1, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_add_int(&tickets[1], 2, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_xchg_int(&hist[14], i, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_int(read, 1, __sa_ctx);
 // CHECK-NEXT:  read[1] = old;
@@ -67,8 +72,8 @@ __kernel void fenced(__global int *c, __global int *flag) {
 // CHECK-NEXT:    __sa_nr_atomic_dec_int((__global int *)u, __sa_ctx);
 
 // MANIFEST:    "deferred_atomics": true
-// MANIFEST:      "atomic_sites": 12,
+// MANIFEST:      "atomic_sites": 13,
 // MANIFEST-NEXT: "deferred_sites": 8
 // OFF:    "deferred_atomics": false
-// OFF:      "atomic_sites": 12,
+// OFF:      "atomic_sites": 13,
 // OFF-NEXT: "deferred_sites": 0

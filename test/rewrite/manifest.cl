@@ -2,12 +2,13 @@
 // count before the edit, the two extra arguments after them, and the
 // global atomic call sites each reaches (a shared helper counts for both)
 // and how many of those are deferred (result unused, target only ever
-// reached through atomics: `atomic_add(c, n)`; bump's result is used).
+// reached through atomics that discard theirs: `atomic_add(c, n)`; bump's
+// result is used).
 int bump(__global int *c) { return atom_inc(c); }
 
 __kernel void three(__global int *c, int n, __global float *f) {
   atomic_add(c, n);
-  f[0] = (float)bump(c);
+  f[0] = (float)bump((__global int *)f + 1);
 }
 
 __kernel void none(void) { bump((__global int *)0); }

@@ -8,7 +8,7 @@
 // item: not first in its branch, in an else branch, under a nested `if`,
 // in a loop, an argument that names a variable of the branch, after a
 // comma, an `if` spelled in a macro, 64-bit, an exchange, after a return;
-// a discarded result keeps the deferred form.
+// a discarded result on memory nothing reads keeps the deferred form.
 // RUN: softatomic-rewrite %s -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
@@ -35,7 +35,7 @@
 // CHECK: {{^}}    o += __sa_atomic_inc_uint(n, __sa_ctx);
 // CHECK: {{^}}    o += (uint)__sa_atomic_add_ulong(w, 1ul, __sa_ctx);
 // CHECK: {{^}}    o += __sa_atomic_xchg_uint(n, gid, __sa_ctx);
-// CHECK: {{^}}    __sa_nr_atomic_add_uint(n, 5u, __sa_ctx);
+// CHECK: {{^}}    __sa_nr_atomic_add_uint(d, 5u, __sa_ctx);
 // CHECK: {{^}}    out[__sa_atomic_inc_uint(n, __sa_ctx)] = 1u;
 #define GUARD(c) if (c)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -63,7 +63,7 @@ __kernel void taken(__global uint *n, __global int *m, __global uint *out,
 }
 
 __kernel void refused(__global uint *n, __global ulong *w, __global uint *out,
-                      __global const uint *in) {
+                      __global const uint *in, __global uint *d) {
   uint gid = get_global_id(0);
   uint o = 0, y = 0;
   if (gid > 2u) {
@@ -94,7 +94,7 @@ __kernel void refused(__global uint *n, __global ulong *w, __global uint *out,
   if (gid > 10u)
     o += atomic_xchg(n, gid);
   if (gid > 11u)
-    atomic_add(n, 5u);
+    atomic_add(d, 5u);
   out[gid] = o + y;
   if (gid > 12u)
     return;
