@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang),
+# after scripts/gpu-run.sh has built build-gpu/ (the layer without its
+# rewriter): the Chai benchmarks of .gpu-chai/src natively and under the
+# layer in both modes, the layer answering from the cache in
+# .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine with
+# Clang (docs/BENCHMARKS.md, "Chai under the interception layer"). Results
+# in $OUT/chai (or ./gpu-out/chai). Chai picks its platform by index (-p):
+# the NVIDIA platform's is looked up by name.
+set -euo pipefail
+out=${OUT:-$PWD/gpu-out}/chai
+lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/ {print $NF; exit}')
+if [ -n "$lib" ]; then
+  mkdir -p /tmp/icd && echo "$lib" >/tmp/icd/nvidia.icd
+  export OCL_ICD_VENDORS=/tmp/icd
+fi
+# Chai's Makefiles link -lOpenCL: an unversioned name for the loader.
+mkdir -p /tmp/ocllib
+ln -sf "$(ldconfig -p | awk '/libOpenCL.so.1/ {print $NF; exit}')" /tmp/ocllib/libOpenCL.so
+export CHAI_OCL_INC=${CUDA_INCLUDE:-/usr/local/cuda/include} CHAI_OCL_LIB=/tmp/ocllib
+cat >/tmp/platform-index.c <<'C'
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+#include <string.h>
+/* The index of the first platform whose name contains argv[1]. */
+int main(int argc, char **argv) {
+  cl_platform_id p[16];
+  cl_uint n = 0;
+  clGetPlatformIDs(16, p, &n);
+  for (cl_uint i = 0; argc > 1 && i < n; ++i) {
+    char name[256] = {0};
+    clGetPlatformInfo(p[i], CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
+    if (strstr(name, argv[1])) {
+      printf("%u\n", i);
+      return 0;
+    }
+  }
+  return 1;
+}
+C
+cc -I"$CHAI_OCL_INC" /tmp/platform-index.c -o /tmp/platform-index /tmp/ocllib/libOpenCL.so
+platform=$(/tmp/platform-index "${SA_PLATFORM:-NVIDIA}")
+args=()
+for b in BFS HSTI SC SSSP TQ TRNS; do args+=(--args "$b=-p $platform"); done
+for mode in coordinator combine; do
+  bench/chai/run-chai.sh --chai .gpu-chai/src --layer build-gpu/lib/libsoftatomic-layer.so \
+    --cache .gpu-chai/cache --out "$out" --mode "$mode" --timeout "${CHAI_TIMEOUT:-60}" "${args[@]}"
+done
+cat "$out"/results-*.md
