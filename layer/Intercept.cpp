@@ -205,6 +205,24 @@ clBuildProgram(cl_program Program, cl_uint NumDevices,
                                  Notify, UserData);
 }
 
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
+    cl_program Program, cl_uint NumDevices, const cl_device_id *DeviceList,
+    const char *Options, cl_uint NumHeaders, const cl_program *Headers,
+    const char **HeaderNames, void(CL_CALLBACK *Notify)(cl_program, void *),
+    void *UserData) {
+  // Separate compilation is not rewritten (a kernel's callees may be in
+  // another program until clLinkProgram): said once, so that the log
+  // accounts for every program made from source.
+  if (layerActive())
+    if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
+      logProgramEvent(Record->Id,
+                      "compiled apart (clCompileProgram): runs natively, as "
+                      "does the program clLinkProgram makes of it");
+  return SA_REAL(clCompileProgram)(Program, NumDevices, DeviceList, Options,
+                                   NumHeaders, Headers, HeaderNames, Notify,
+                                   UserData);
+}
+
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseProgram(cl_program Program) {
   if (!layerActive())

@@ -12,6 +12,7 @@
 // histogram with the first one's.
 //
 //   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
+//                [--separate]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program; --include takes layer-sample.h from DIR
@@ -19,7 +20,9 @@
 // --expect-device-failure expects the histogram's launch to fail on the
 // device (the layer's test makes it): clWaitForEvents on its event returns
 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clFinish CL_OUT_OF_RESOURCES,
-// and its results are not checked. SA_PLATFORM picks the platform by name
+// and its results are not checked; --separate compiles the program with
+// clCompileProgram and links it with clLinkProgram instead of building it.
+// SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
 #define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code
@@ -223,13 +226,15 @@ static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
 }
 
 int main(int argc, char **argv) {
-  bool Unsupported = false, DeviceFailure = false;
+  bool Unsupported = false, DeviceFailure = false, Separate = false;
   std::string IncludeDir = LAYER_SAMPLE_INCLUDE_DIR;
   for (int I = 1; I < argc; ++I) {
     if (std::strcmp(argv[I], "--unsupported") == 0)
       Unsupported = true;
     else if (std::strcmp(argv[I], "--expect-device-failure") == 0)
       DeviceFailure = true;
+    else if (std::strcmp(argv[I], "--separate") == 0)
+      Separate = true;
     else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
       IncludeDir = argv[++I];
     else
@@ -257,8 +262,19 @@ int main(int argc, char **argv) {
   // info.
   std::string Options =
       "-DBINS=64 -I " + IncludeDir + " -cl-std=CL1.2 -cl-kernel-arg-info";
-  if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr) !=
-      CL_SUCCESS) {
+  if (Separate) {
+    // Compiled, then linked into a program of its own, which the kernels
+    // come from.
+    cl_program Compiled = Program;
+    check(clCompileProgram(Compiled, 1, &Device, Options.c_str(), 0, nullptr,
+                           nullptr, nullptr, nullptr),
+          "clCompileProgram");
+    Program = clLinkProgram(Context, 1, &Device, "-cl-kernel-arg-info", 1,
+                            &Compiled, nullptr, nullptr, &Status);
+    check(Status, "clLinkProgram");
+    check(clReleaseProgram(Compiled), "clReleaseProgram(compiled)");
+  } else if (clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr,
+                            nullptr) != CL_SUCCESS) {
     char Log[4096] = {0};
     clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, sizeof Log - 1,
                           Log, nullptr);

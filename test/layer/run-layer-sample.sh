@@ -67,6 +67,11 @@ expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global '
 refute unsupported "rewritten ("
 refute unsupported "launched through"
 
+# ... as does one compiled apart (clCompileProgram, clLinkProgram).
+run separate "$sample" --separate
+expect separate "program 1: compiled apart (clCompileProgram): runs natively, as does the program clLinkProgram makes of it$"
+refute separate "launched through"
+
 # 5. SOFTATOMIC_LAYER_KERNELS leaves the kernels it does not name native.
 run selected SOFTATOMIC_LAYER_KERNELS=scale,other "$sample"
 expect selected "program 1: kernel 'histogram' left native: not in SOFTATOMIC_LAYER_KERNELS$"
