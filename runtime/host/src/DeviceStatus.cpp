@@ -21,6 +21,10 @@ struct PendingLaunch {
   /// The kernel's event (retained): saWaitForEvents finds a launch by it.
   cl_event KernelDone = nullptr;
   cl_event ReadDone = nullptr;
+  /// The launch's state buffer (retained) until its read-back is settled:
+  /// NVIDIA's clReleaseMemObject of a buffer that a running kernel uses
+  /// waits for the kernel, which would make every launch synchronous.
+  cl_mem State = nullptr;
   /// From SA_E_CODE: the error, its detail and the coordinator's profile.
   cl_uint Words[SA_P_WORDS] = {};
   std::string KernelName;
@@ -93,6 +97,7 @@ struct StatusBook {
     else
       clReleaseEvent(L.KernelDone);
     clReleaseEvent(L.ReadDone);
+    clReleaseMemObject(L.State);
   }
 
   /// Waits for the read-backs of the launches whose kernel events are in
@@ -180,6 +185,8 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
     return fail(Err, "could not enqueue the read-back of the runtime status");
   clRetainEvent(KernelDone);
   L->KernelDone = KernelDone;
+  clRetainMemObject(State);
+  L->State = State;
   B.Pending.push_back(std::move(L));
   return CL_SUCCESS;
 }

@@ -11,7 +11,9 @@
 
 namespace softatomic {
 
-/// Enqueues, after KernelDone, the read-back of State's error words.
+/// Enqueues, after KernelDone, the read-back of State's error words, and
+/// holds State until that read-back is settled (so the caller's release
+/// never waits for the kernel).
 cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
                    const std::string &KernelName);
 
