@@ -63,12 +63,13 @@ struct StatusBook {
   };
   std::map<cl_event, FailedLaunch> Failed; // events retained
 
-  /// Takes the status of launches whose read-back completed (all of the
-  /// queue's when Wait is set, after clFinish). Needs Lock held.
-  void harvest(cl_command_queue OnlyQueue, bool Wait) {
+  /// Takes the status of the launches \p Selected picks whose read-back
+  /// completed (all of them when Wait is set: it waits for each read-back,
+  /// which flushes its queue). Needs Lock held.
+  template <typename Pick> void harvest(Pick Selected, bool Wait) {
     for (auto It = Pending.begin(); It != Pending.end();) {
       PendingLaunch &L = **It;
-      if (OnlyQueue && L.Queue != OnlyQueue) {
+      if (!Selected(L)) {
         ++It;
         continue;
       }
@@ -103,21 +104,12 @@ struct StatusBook {
   /// Waits for the read-backs of the launches whose kernel events are in
   /// \p Events, then the first failure among those launches, if any.
   std::optional<QueueError> failureAmong(const std::vector<cl_event> &Events) {
-    auto Listed = [&](cl_event E) {
-      return std::find(Events.begin(), Events.end(), E) != Events.end();
-    };
-    for (auto It = Pending.begin(); It != Pending.end();) {
-      if (!Listed((*It)->KernelDone)) {
-        ++It;
-        continue;
-      }
-      cl_int Status = CL_QUEUED;
-      clWaitForEvents(1, &(*It)->ReadDone); // flushes its queue
-      clGetEventInfo((*It)->ReadDone, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                     sizeof(Status), &Status, nullptr);
-      settle(It, Status);
-      It = Pending.erase(It);
-    }
+    harvest(
+        [&](const PendingLaunch &L) {
+          return std::find(Events.begin(), Events.end(), L.KernelDone) !=
+                 Events.end();
+        },
+        /*Wait=*/true);
     for (cl_event E : Events)
       if (auto It = Failed.find(E); It != Failed.end())
         return It->second.Error;
@@ -174,7 +166,8 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
                    const std::string &KernelName) {
   StatusBook &B = book();
   std::lock_guard<std::mutex> Guard(B.Lock);
-  B.harvest(nullptr, /*Wait=*/false); // keeps the list short without saFinish
+  // Keeps the list short without saFinish.
+  B.harvest([](const PendingLaunch &) { return true; }, /*Wait=*/false);
   auto L = std::make_unique<PendingLaunch>();
   L->Queue = Queue;
   L->KernelName = KernelName;
@@ -197,7 +190,8 @@ cl_int finishQueue(cl_command_queue Queue) {
     return fail(Err, "clFinish failed");
   StatusBook &B = book();
   std::lock_guard<std::mutex> Guard(B.Lock);
-  B.harvest(Queue, /*Wait=*/true);
+  B.harvest([&](const PendingLaunch &L) { return L.Queue == Queue; },
+            /*Wait=*/true);
   B.forgetFailures(Queue);
   auto It = B.FirstError.find(Queue);
   if (It == B.FirstError.end())
