@@ -13,6 +13,7 @@
 #define SOFTATOMIC_LAYER_ENTRYPOINT_H
 
 #include "LayerConfig.h"
+#include "LayerState.h"
 #include "RealOpenCL.h"
 
 namespace softatomic {
@@ -30,6 +31,14 @@ struct RuntimeCall {
 
 /// Whether this call is the application's and the layer is on.
 inline bool layerActive() { return config().Enabled && !InsideRuntime; }
+
+/// The record of \p Kernel if it is a rewritten kernel and the call is the
+/// application's.
+inline std::optional<KernelRecord> rewrittenKernel(cl_kernel Kernel) {
+  if (!layerActive())
+    return std::nullopt;
+  return state().Kernels.find(Kernel);
+}
 
 } // namespace layer
 } // namespace softatomic

@@ -273,8 +273,8 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
   // A clone of a rewritten kernel is one too (its own reference on the
   // application's program, its own first launch).
   std::optional<KernelRecord> Record;
-  if (Clone && layerActive())
-    Record = state().Kernels.find(Source);
+  if (Clone)
+    Record = rewrittenKernel(Source);
   if (Record) {
     SA_REAL(clRetainProgram)(Record->AppProgram);
     Record->Launched = false;
@@ -286,7 +286,7 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseKernel(cl_kernel Kernel) {
-  if (!layerActive() || !state().Kernels.find(Kernel))
+  if (!rewrittenKernel(Kernel))
     return SA_REAL(clReleaseKernel)(Kernel);
   cl_uint Count = 0;
   SA_REAL(clGetKernelInfo)
@@ -324,9 +324,7 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     const size_t *GlobalOffset, const size_t *GlobalSize,
     const size_t *LocalSize, cl_uint NumEvents, const cl_event *WaitList,
     cl_event *Event) {
-  std::optional<KernelRecord> Record;
-  if (layerActive())
-    Record = state().Kernels.find(Kernel);
+  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
   if (!Record)
     return SA_REAL(clEnqueueNDRangeKernel)(Queue, Kernel, WorkDim, GlobalOffset,
                                            GlobalSize, LocalSize, NumEvents,

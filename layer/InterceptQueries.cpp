@@ -5,8 +5,8 @@
 // are the application's (the runtime's two arguments do not exist for it),
 // work-group queries answer for its kernel within what the software launch
 // can run, a task is launched as the layer launches any NDRange, and
-// clFinish / clWaitForEvents report device-side failures as OpenCL errors. layer/README.md, "What the application sees", gives each
-// answer and why.
+// clFinish / clWaitForEvents report device-side failures as OpenCL errors.
+// layer/README.md, "What the application sees", gives each answer and why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,14 +20,6 @@
 using namespace softatomic::layer;
 
 namespace {
-
-/// The record of \p Kernel if it is a rewritten kernel and the call is the
-/// application's.
-std::optional<KernelRecord> rewrittenKernel(cl_kernel Kernel) {
-  if (!layerActive())
-    return std::nullopt;
-  return state().Kernels.find(Kernel);
-}
 
 /// Sets an argument (or execution property) through \p Set on the native
 /// twin first, whose checks are the application's kernel's, then on the
