@@ -9,14 +9,10 @@
 # the NVIDIA platform's is looked up by name.
 set -euo pipefail
 out=${OUT:-$PWD/gpu-out}/chai
-lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/ {print $NF; exit}')
-if [ -n "$lib" ]; then
-  mkdir -p /tmp/icd && echo "$lib" >/tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/nvidia-opencl.sh"
 # Chai's Makefiles link -lOpenCL: an unversioned name for the loader.
 mkdir -p /tmp/ocllib
-ln -sf "$(ldconfig -p | awk '/libOpenCL.so.1/ {print $NF; exit}')" /tmp/ocllib/libOpenCL.so
+ln -sf "$OPENCL_LOADER" /tmp/ocllib/libOpenCL.so
 export CHAI_OCL_INC=${CUDA_INCLUDE:-/usr/local/cuda/include} CHAI_OCL_LIB=/tmp/ocllib
 cat >/tmp/platform-index.c <<'C'
 #define CL_TARGET_OPENCL_VERSION 120

@@ -10,14 +10,9 @@
 set -uo pipefail
 out=${OUT:-$PWD/gpu-out}
 mkdir -p "$out"
-# NVIDIA's OpenCL platform, registered by hand where no ICD file names it.
-lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/ {print $NF; exit}')
-if [ -n "$lib" ]; then
-  mkdir -p /tmp/icd && echo "$lib" >/tmp/icd/nvidia.icd
-  export OCL_ICD_VENDORS=/tmp/icd
-fi
+. "$(dirname "$0")/nvidia-opencl.sh"
 export SA_PLATFORM=${SA_PLATFORM:-NVIDIA}
-loader=$(ldconfig -p | awk '/libOpenCL.so.1/ {print $NF; exit}')
+loader=$OPENCL_LOADER
 cuda_inc=${CUDA_INCLUDE:-/usr/local/cuda/include}
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

@@ -22,14 +22,8 @@ export SA_PLATFORM=${SA_PLATFORM:-NVIDIA}
 
 difftest=${SA_DIFFTEST:-}
 if [ -z "$difftest" ]; then
-  # NVIDIA's OpenCL platform, registered by hand where no ICD file names it
-  # (as scripts/gpu-run.sh does).
-  lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/ {print $NF; exit}')
-  if [ -n "$lib" ] && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-    mkdir -p /tmp/icd && echo "$lib" >/tmp/icd/nvidia.icd
-    export OCL_ICD_VENDORS=/tmp/icd
-  fi
-  loader=$(ldconfig -p | awk '/libOpenCL.so.1/ {print $NF; exit}')
+  . "$(dirname "$0")/../../scripts/nvidia-opencl.sh"
+  loader=$OPENCL_LOADER
   cuda_inc=${CUDA_INCLUDE:-/usr/local/cuda/include}
   {
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
