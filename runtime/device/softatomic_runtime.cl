@@ -18,7 +18,8 @@
  *
  * Memory model. OpenCL 2.0+ sources with acquire/release and device scope
  * use atomic loads and stores for the hand-off; 1.2 sources use the paper's
- * volatile accesses ordered by mem_fence. No global read-modify-write
+ * volatile accesses ordered by device-scope fences (__sa_fence_acquire and
+ * __sa_fence_release: mem_fence is not that everywhere). No global read-modify-write
  * instruction is used anywhere: the coordinator is the only writer of every
  * atomic target, and one coordinator work-item owns each address.
  *
@@ -33,6 +34,50 @@
 #if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
     defined(__opencl_c_atomic_scope_device)
 #define SA_USE_C11_ATOMICS 1
+#endif
+
+/* ---- device-scope fences -------------------------------------------------- */
+
+/* Every fence of the hand-off orders this work-item's global accesses for
+ * the other work-groups, so it must have device scope, and an acquire must
+ * also keep later plain loads from hitting stale cache lines. OpenCL C 1.2
+ * leaves mem_fence's scope open, and devices take it as the work-group's:
+ * NVIDIA's OpenCL compiles it to membar.cta, after which a lock built on
+ * software atomics lost the updates it guarded, and a plain re-read after
+ * a software compare-exchange kept seeing a stale line on the H100.
+ * NVIDIA's compiler (it defines __NV_CL_C_VERSION) lists none of OpenCL C
+ * 3.0's atomic features, even though it compiles the 2.0 fences: there the
+ * fence is membar.gl, which is what it emits itself for a device-scope
+ * fence. */
+#if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
+    defined(__opencl_c_atomic_scope_device)
+#define SA_USE_C11_ATOMICS 1
+#endif
+
+#if defined(SA_USE_C11_ATOMICS)
+static inline void __sa_fence_acquire(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                         memory_scope_device);
+}
+static inline void __sa_fence_release(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                         memory_scope_device);
+}
+#elif defined(__NV_CL_C_VERSION)
+static inline void __sa_fence_acquire(void) {
+  __asm__ volatile("membar.gl;" ::: "memory");
+}
+static inline void __sa_fence_release(void) {
+  __asm__ volatile("membar.gl;" ::: "memory");
+}
+#else
+/* The paper's rule (Section IV-C): mem_fence commits this work-item's
+ * accesses in order, so a write made before the fence is visible to another
+ * group once a write made after it is. (Device scope on the devices this
+ * branch meets: PoCL's CPUs. A GPU compiler whose mem_fence has work-group
+ * scope needs a branch of its own above.) */
+static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+static inline void __sa_fence_release(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
 #endif
 
 /* ---- the hand-off words: acquire/release loads and stores ---------------- */
@@ -56,17 +101,15 @@ static inline uint __sa_load_relaxed(__global uint *p) {
                               memory_order_relaxed, memory_scope_device);
 }
 #else
-/* The paper's rule (Section IV-C): mem_fence commits this work-item's
- * accesses in order, so a write made before the fence is visible to another
- * group once a write made after it is. Volatile keeps every access a real
- * memory access (no register caching, no stale non-coherent L1 hit). */
+/* Volatile keeps every access a real memory access (no register caching,
+ * no stale non-coherent L1 hit); the device-scope fences above order it. */
 static inline void __sa_store_release(__global uint *p, uint v) {
-  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  __sa_fence_release();
   *(volatile __global uint *)p = v;
 }
 static inline uint __sa_load_acquire(__global uint *p) {
   uint v = *(volatile __global uint *)p;
-  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  __sa_fence_acquire();
   return v;
 }
 static inline void __sa_store_relaxed(__global uint *p, uint v) {
@@ -75,22 +118,6 @@ static inline void __sa_store_relaxed(__global uint *p, uint v) {
 static inline uint __sa_load_relaxed(__global uint *p) {
   return *(volatile __global uint *)p;
 }
-#endif
-
-/* Fences for a batch of relaxed accesses: one per work-item instead of one
- * per access. */
-#ifdef SA_USE_C11_ATOMICS
-static inline void __sa_fence_acquire(void) {
-  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
-                         memory_scope_device);
-}
-static inline void __sa_fence_release(void) {
-  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
-                         memory_scope_device);
-}
-#else
-static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
-static inline void __sa_fence_release(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
 #endif
 
 static inline ulong __sa_load_pair(__global uint *p) {
@@ -148,6 +175,8 @@ typedef struct {
   uint combine_min;     /* SA_H_COMBINE_MIN in the combining mode, else 0 */
   uint per_item_calls;  /* __sa_wg_ calls to make per item, from the last combined one */
   uint defer_private;   /* __sa_defer_privately: every atomic is deferred */
+  uint ordered;         /* the OpenCL 2.0 call being made asks for more than
+                           relaxed order (taken by __sa_request) */
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
   ulong pending_addr;
@@ -609,18 +638,9 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
  * request that would go to the coordinator, after the group has combined
  * what it can, is applied here with one native atomic instead. Every write
  * to a target is then a native atomic, so no mix of native and software
- * updates is ever made. An OpenCL 2.0+ source gets a release fence before
- * and an acquire fence after, as the coordinator's hand-off gives it; a 1.x
- * atomic orders nothing but itself, so in a 1.2 source the native atomic
- * stands alone, as the user's own did (a fence pair there costs two
- * membar.gl on NVIDIA, more than the atomic). */
-#ifdef SA_USE_C11_ATOMICS
-#define SA_NATIVE_RELEASE() __sa_fence_release()
-#define SA_NATIVE_ACQUIRE() __sa_fence_acquire()
-#else
-#define SA_NATIVE_RELEASE() ((void)0)
-#define SA_NATIVE_ACQUIRE() ((void)0)
-#endif
+ * updates is ever made. The native atomic orders nothing but itself, as a
+ * 1.x atomic or a relaxed 2.0 one does; a 2.0 call that asks for more gets
+ * its fences in __sa_request. */
 #ifdef SA_COMBINE_MODE
 /* A group call that shared too little makes the next ones go per item
  * (__sa_wg_add), which puts its barriers behind a condition, uniform in
@@ -654,7 +674,6 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
   volatile __global int *sp = (volatile __global int *)p;
   uint v = (uint)value, old = 0;
-  SA_NATIVE_RELEASE();
   switch (op) {
   case SA_OP_ADD: old = atomic_add(p, v); break;
   case SA_OP_SUB: old = atomic_sub(p, v); break;
@@ -669,16 +688,13 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   case SA_OP_CMPXCHG: old = atomic_cmpxchg(p, (uint)compare, v); break;
   default: /* 64-bit */
 #ifdef SA_NATIVE_WIDE
-    value = __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
-    SA_NATIVE_ACQUIRE();
-    return value;
+    return __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
 #else
     __sa_record_error(ctx->state, SA_DEV_NO_NATIVE, ctx->group);
     ctx->failed = 1;
     return 0;
 #endif
   }
-  SA_NATIVE_ACQUIRE();
   return old;
 }
 #endif /* SA_COMBINE_MODE */
@@ -913,10 +929,24 @@ static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   ctx->pending_value = v;
 }
 
+/* A request of the work-item's own. An OpenCL 2.0 call whose memory order
+ * is not relaxed (seq_cst unless the call says otherwise) orders the plain
+ * accesses around it: in the coordinator mode the hand-off does (a release
+ * before the request is published, an acquire after its answer, at device
+ * scope); in the combining mode, where the request is one native atomic,
+ * fences on either side do, as a lock's acquire by compare-exchange and
+ * release by store need. */
 static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                           ulong compare) {
+  uint fenced = ctx->native && ctx->ordered;
+  ctx->ordered = 0;
   __sa_deferred_send_address(ctx, addr);
-  return __sa_exchange(ctx, op, addr, value, compare);
+  if (fenced)
+    __sa_fence_release();
+  ulong old = __sa_exchange(ctx, op, addr, value, compare);
+  if (fenced)
+    __sa_fence_acquire();
+  return old;
 }
 
 static inline ulong __sa_addr(volatile __global void *p) {
@@ -1026,7 +1056,6 @@ static inline uint __sa_shfl(uint x, uint lane, uint mask) {
 static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
   ulong key = active ? addr : ~(ulong)0;
   uint mask, lane, same;
-  SA_NATIVE_RELEASE(); /* every lane's, before the one atomic for all */
   __asm__ volatile("activemask.b32 %0;" : "=r"(mask));
   __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   uint first = 31u - clz(mask & (0u - mask)); /* the lowest active lane */
@@ -1044,7 +1073,6 @@ static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
   if (lane == first) /* the group's deferred atomics on addr go first */
     base = (uint)__sa_request(ctx, SA_OP_ADD, addr, v * popcount(mask), 0);
   base = __sa_shfl(base, first, mask);
-  SA_NATIVE_ACQUIRE(); /* the lanes that did not make the atomic */
   return base + v * popcount(mask & ((1u << lane) - 1u));
 }
 #endif
@@ -1167,25 +1195,33 @@ SA_DEFINE_WG(dec, uint, 0xffffffffu)
  * OpenCL 2.0 forms"); atomic_int and atomic_uint are 32-bit words. Each
  * comes in the three shapes the rewriter emits, by the call's arguments:
  * implicit (seq_cst, device scope), _explicit (a memory_order) and
- * _explicit_scope (a memory_order and a memory_scope). The order and scope
- * arguments are evaluated by the call and not otherwise used: every
- * software call releases before it publishes and acquires after its answer,
- * at device scope, which is at least what any order and scope ask for
- * (seq_cst: see docs/REWRITE.md). */
+ * _explicit_scope (a memory_order and a memory_scope). The order tells
+ * __sa_request whether the call orders the plain accesses around it (any
+ * order but relaxed; it then does so at device scope, at least what any
+ * scope asks for; seq_cst: see docs/REWRITE.md); the scope argument is
+ * evaluated by the call and not otherwise used. */
+static inline void __sa_order(__sa_ctx_t *ctx, memory_order o) {
+  ctx->ordered = o != memory_order_relaxed;
+}
+/* The implicit forms' seq_cst, without naming it: memory_order_seq_cst is
+ * declared only where the device lists the seq_cst feature, and NVIDIA's
+ * OpenCL compiles the implicit forms without listing it. */
+static inline void __sa_order_seq_cst(__sa_ctx_t *ctx) { ctx->ordered = 1; }
 #define SA_CL20_FORMS(ret, name, T, stmt)                                      \
   static inline ret name##_##T(volatile __global atomic_##T *p, T v,           \
                                __sa_ctx_t *ctx) {                              \
+    __sa_order_seq_cst(ctx);                                                  \
     stmt;                                                                      \
   }                                                                            \
   static inline ret name##_explicit_##T(                                       \
       volatile __global atomic_##T *p, T v, memory_order o, __sa_ctx_t *ctx) { \
-    (void)o;                                                                   \
+    __sa_order(ctx, o);                                                        \
     stmt;                                                                      \
   }                                                                            \
   static inline ret name##_explicit_scope_##T(                                 \
       volatile __global atomic_##T *p, T v, memory_order o, memory_scope s,    \
       __sa_ctx_t *ctx) {                                                       \
-    (void)o;                                                                   \
+    __sa_order(ctx, o);                                                        \
     (void)s;                                                                   \
     stmt;                                                                      \
   }
@@ -1307,20 +1343,20 @@ SA_CL20_OP64(void, store, xchg)
   }                                                                            \
   static inline bool __sa_atomic_compare_exchange_##space##_##T(               \
       volatile __global atomic_##T *p, AS T *e, T d, __sa_ctx_t *ctx) {        \
+    __sa_order_seq_cst(ctx);                                                  \
     return __sa_cas_##space##_##T(p, e, d, ctx);                               \
   }                                                                            \
   static inline bool __sa_atomic_compare_exchange_explicit_##space##_##T(      \
       volatile __global atomic_##T *p, AS T *e, T d, memory_order ok,          \
       memory_order fail, __sa_ctx_t *ctx) {                                    \
-    (void)ok;                                                                  \
-    (void)fail;                                                                \
+    /* Success and failure orders alike: one request serves both. */           \
+    __sa_order(ctx, ok != memory_order_relaxed ? ok : fail);                   \
     return __sa_cas_##space##_##T(p, e, d, ctx);                               \
   }                                                                            \
   static inline bool __sa_atomic_compare_exchange_explicit_scope_##space##_##T( \
       volatile __global atomic_##T *p, AS T *e, T d, memory_order ok,          \
       memory_order fail, memory_scope s, __sa_ctx_t *ctx) {                    \
-    (void)ok;                                                                  \
-    (void)fail;                                                                \
+    __sa_order(ctx, ok != memory_order_relaxed ? ok : fail);                   \
     (void)s;                                                                   \
     return __sa_cas_##space##_##T(p, e, d, ctx);                               \
   }
@@ -1417,6 +1453,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->group_calls = 0;
   ctx->per_item_calls = 0;
   ctx->defer_private = 0;
+  ctx->ordered = 0;
   ctx->pending_op = 0;
   uint mode = __sa_load_relaxed(state + SA_H_MODE);
 #ifdef SA_COMBINE_MODE
