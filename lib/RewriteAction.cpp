@@ -136,9 +136,14 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Prefix += '\n';
   Prefix += lineDirective(1, Options.InputName) + "\n";
 
-  Result.Output = Prefix + *Edited;
+  // A byte-order mark is skipped only as a file's first bytes: the prefix
+  // goes after it, and the output starts with it as the input did.
+  size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  Result.Output = Edited->substr(0, PrefixOffset) + Prefix +
+                  Edited->substr(PrefixOffset);
   Result.Input = Input.str();
   Result.Prefix = std::move(Prefix);
+  Result.PrefixOffset = PrefixOffset;
   Result.Edits = std::move(Edits);
   for (const FunctionDecl *K : Analysis->RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());

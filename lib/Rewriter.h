@@ -59,7 +59,8 @@ struct RewriteResult {
   /// True when some kernel was rewritten; false means Output is the input,
   /// byte for byte.
   bool Changed = false;
-  /// The whole output file: Prefix, then the input with Edits applied
+  /// The whole output file: Prefix (after the input's byte-order mark, if
+  /// it has one), then the input with Edits applied
   /// (just the input when nothing changed).
   std::string Output;
   /// The input as parsed (the main file's bytes).
@@ -68,6 +69,8 @@ struct RewriteResult {
   /// placement define, device runtime and `#line` (empty when nothing
   /// changed).
   std::string Prefix;
+  /// Where Prefix goes in Input: 0, or after a byte-order mark.
+  unsigned PrefixOffset = 0;
   /// The edits to the input, by offset in Input.
   clang::tooling::Replacements Edits;
   /// The names of the rewritten kernels, in source order.
