@@ -19,6 +19,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "input was already rewritten by softatomic (it carries "
                         "a softatomic manifest); rewrite the original source");
+  case Diag::NotOpenCLC:
+    return customDiagID(D, Error,
+                        "the compiler flags select %0, not OpenCL C: "
+                        "softatomic rewrites OpenCL C kernels only "
+                        "(-cl-std=CL1.0 to CL3.0)");
   case Diag::RecursiveCall:
     return customDiagID(D, Error,
                         "recursive call of '%0': OpenCL C forbids recursion");

@@ -35,6 +35,17 @@ static std::string clStdName(const LangOptions &LO) {
          std::to_string(LO.OpenCLVersion % 100 / 10);
 }
 
+/// The language \p LO selects where it is not OpenCL C (C++ for OpenCL,
+/// or C from a -x that overrides ours), for the error; empty for OpenCL C.
+static std::string notOpenCLC(const LangOptions &LO) {
+  if (LO.OpenCLCPlusPlus)
+    return LO.OpenCLCPlusPlusVersion == 100 ? "C++ for OpenCL 1.0"
+                                            : "C++ for OpenCL 2021";
+  if (!LO.OpenCL)
+    return LO.CPlusPlus ? "C++" : LO.ObjC ? "Objective-C" : "C";
+  return "";
+}
+
 /// The manifest of the kernels \p Analysis rewrites.
 static Manifest makeManifest(const KernelAnalysis &Analysis,
                              const RewriteOptions &Options,
@@ -168,6 +179,14 @@ protected:
     // A rewritten file would be rewritten again around the runtime it
     // already carries; refuse it before parsing.
     CompilerInstance &CI = getCompilerInstance();
+    // The runtime and the edits are OpenCL C; C++ for OpenCL
+    // (-cl-std=clc++) would parse, and be rewritten wrong.
+    std::string Language = notOpenCLC(CI.getLangOpts());
+    if (!Language.empty()) {
+      report(CI.getDiagnostics(), Diag::NotOpenCLC, SourceLocation())
+          << Language;
+      return;
+    }
     SourceManager &SM = CI.getSourceManager();
     StringRef Input = SM.getBufferData(SM.getMainFileID());
     size_t Marker = Input.find(ManifestMarker);
