@@ -24,6 +24,12 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
                         "the compiler flags select %0, not OpenCL C: "
                         "softatomic rewrites OpenCL C kernels only "
                         "(-cl-std=CL1.0 to CL3.0)");
+  case Diag::MacroExpansionLimit:
+    return customDiagID(D, Error,
+                        "macro expansion goes past the limit of %0 tokens "
+                        "for one file (macros that expand to their "
+                        "arguments several times grow exponentially); the "
+                        "file is not rewritten");
   case Diag::RecursiveCall:
     return customDiagID(D, Error,
                         "recursive call of '%0': OpenCL C forbids recursion");

@@ -9,6 +9,7 @@
 
 #include "DeviceRuntime.h"
 #include "Diagnostics.h"
+#include "ExpansionLimit.h"
 #include "IncludeInliner.h"
 #include "KernelAnalysis.h"
 #include "LineDirectives.h"
@@ -171,6 +172,7 @@ public:
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    limitMacroExpansion(CI.getPreprocessor(), Options.MaxMacroExpansionTokens);
     return std::make_unique<RewriteConsumer>(Options, Result,
                                              CI.getPreprocessor());
   }

@@ -50,6 +50,10 @@ struct RewriteOptions {
   bool WarnKernelsLeftAlone = false;
   /// Show errors only: Clang's warnings are turned off (-w).
   bool SuppressWarnings = false;
+  /// The most tokens the preprocessor may produce by expanding macros in
+  /// one file (ExpansionLimit.h): past it the file is an error, where
+  /// nested macros would otherwise take all the memory there is.
+  uint64_t MaxMacroExpansionTokens = 4000000;
 };
 
 /// What the rewriter produced. Filled only when the rewrite succeeded.
