@@ -214,6 +214,15 @@ checkUsage(ArrayRef<std::string> Inputs) {
   return std::nullopt;
 }
 
+/// True when \p Path is a device or a pipe (/dev/null, /dev/stdout): it
+/// is written directly, and several outputs may share it as they share
+/// stdout.
+static bool isStream(StringRef Path) {
+  sys::fs::file_status Status;
+  return !sys::fs::status(Path, Status) && sys::fs::exists(Status) &&
+         !sys::fs::is_regular_file(Status) && !sys::fs::is_directory(Status);
+}
+
 /// Why the files the command line names would overwrite one another, or
 /// nothing. Every output needs a file of its own, and no output may be an
 /// input (other than -i's, which are the inputs). Files are compared as
@@ -229,7 +238,7 @@ checkAliases(ArrayRef<std::string> Inputs) {
   for (Named O : {Named{"-o", OutputFile}, Named{"--manifest", ManifestFile},
                   Named{"--depfile", DepFile},
                   Named{"--export-fixes", ExportFixes}})
-    if (!O.Path.empty() && O.Path != "-")
+    if (!O.Path.empty() && O.Path != "-" && !isStream(O.Path))
       Outputs.push_back(O);
   for (size_t I = 0; I < Outputs.size(); ++I)
     for (size_t J = I + 1; J < Outputs.size(); ++J)
