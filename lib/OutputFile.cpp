@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <climits>
 #include <optional>
 #include <unistd.h>
 
@@ -59,16 +60,38 @@ static bool isReadOnly(StringRef Path, const sys::fs::file_status &Status) {
          (Status.permissions() & AnyWrite) == 0;
 }
 
+/// The file a write to \p Path reaches: symbolic links followed, as
+/// open() follows them (a link whose target does not exist yet leads to
+/// where the target will be).
+static Expected<std::string> linkTarget(StringRef Path) {
+  std::string Target = Path.str();
+  for (int Hops = 0; sys::fs::is_symlink_file(Target); ++Hops) {
+    if (Hops == 40) // as the kernel's ELOOP
+      return createFileError(
+          Path, std::make_error_code(std::errc::too_many_symbolic_link_levels));
+    char Buffer[PATH_MAX];
+    ssize_t Length = ::readlink(Target.c_str(), Buffer, sizeof(Buffer));
+    if (Length < 0)
+      return createFileError(Path,
+                             std::error_code(errno, std::generic_category()));
+    StringRef Link(Buffer, Length);
+    SmallString<256> Next(Link);
+    if (!sys::path::is_absolute(Link)) {
+      Next = sys::path::parent_path(Target);
+      sys::path::append(Next, Link);
+    }
+    Target = std::string(Next);
+  }
+  return Target;
+}
+
 /// Where \p Path is written and, for a regular file, its complete
 /// temporary file.
 static Expected<StagedFile> stage(StringRef Path, StringRef Text) {
-  StagedFile File{Path.str(), Path.str(), Text, std::nullopt};
-  if (sys::fs::is_symlink_file(Path)) {
-    SmallString<256> Target;
-    if (std::error_code EC = sys::fs::real_path(Path, Target))
-      return createFileError(Path, EC);
-    File.Target = std::string(Target);
-  }
+  Expected<std::string> Target = linkTarget(Path);
+  if (!Target)
+    return Target.takeError();
+  StagedFile File{Path.str(), std::move(*Target), Text, std::nullopt};
   sys::fs::file_status Status;
   bool Exists = !sys::fs::status(File.Target, Status) && sys::fs::exists(Status);
   if (Exists && !sys::fs::is_regular_file(Status))

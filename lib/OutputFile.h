@@ -18,9 +18,9 @@ namespace softatomic {
 /// exist, a file that is read-only) or an interrupt leaves every path as
 /// it was.
 ///
-/// - A path that is a symbolic link is written through: its target is
-///   replaced (the temporary file goes next to the target) and the link
-///   stays.
+/// - A path that is a symbolic link is written through, as open() would:
+///   its target is replaced, or made where it does not exist yet (the
+///   temporary file goes next to the target), and the link stays.
 /// - A file that is replaced keeps its permissions, and its owner and
 ///   group where the process may set them (root may, for anyone's file).
 /// - An existing file the user may not write, or one with no write
