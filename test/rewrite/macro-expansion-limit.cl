@@ -16,7 +16,7 @@ __kernel void k(__global int *p) { F(atom_inc(p);) }
 // RUN: rm -f %t.out
 // RUN: (ulimit -v 1500000; not softatomic-rewrite %s -o %t.out) 2>&1 | FileCheck %s --implicit-check-not="LLVM ERROR"
 // RUN: not test -e %t.out
-// CHECK: macro-expansion-limit.cl:[[@LINE-5]]:36: error: macro expansion goes past the limit of 4000000 tokens for one file
+// CHECK: macro-expansion-limit.cl:[[@LINE-5]]:36: error: macro expansion goes past the limit of 1000000 tokens for one file
 // CHECK: note: expanded from macro 'F'
 
 // Two levels fewer (256 calls) is an ordinary file.
