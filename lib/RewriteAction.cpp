@@ -36,8 +36,10 @@ static std::string clStdName(const LangOptions &LO) {
          std::to_string(LO.OpenCLVersion % 100 / 10);
 }
 
-/// The language \p LO selects where it is not OpenCL C (C++ for OpenCL,
-/// or C from a -x that overrides ours), for the error; empty for OpenCL C.
+/// The language \p LO selects where it is not OpenCL C, for the error;
+/// empty for OpenCL C. C++ for OpenCL is what -cl-std can select; a -x of
+/// the user's comes after the input and does not apply, but a parse in
+/// any other language would be rewritten just as wrong.
 static std::string notOpenCLC(const LangOptions &LO) {
   if (LO.OpenCLCPlusPlus)
     return LO.OpenCLCPlusPlusVersion == 100 ? "C++ for OpenCL 1.0"
