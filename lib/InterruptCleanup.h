@@ -1,4 +1,4 @@
-//===- InterruptCleanup.h - Temporary files an interrupt removes -*- C++ -*-===//
+//===- InterruptCleanup.h - Temporary files interrupts remove ---*- C++ -*-===//
 //
 // Outputs are written to a temporary file and renamed into place
 // (OutputFile.h). An interrupt (SIGINT, SIGTERM, SIGHUP) must not leave such

@@ -93,7 +93,8 @@ static Expected<StagedFile> stage(StringRef Path, StringRef Text) {
     return Target.takeError();
   StagedFile File{Path.str(), std::move(*Target), Text, std::nullopt};
   sys::fs::file_status Status;
-  bool Exists = !sys::fs::status(File.Target, Status) && sys::fs::exists(Status);
+  bool Exists =
+      !sys::fs::status(File.Target, Status) && sys::fs::exists(Status);
   if (Exists && !sys::fs::is_regular_file(Status))
     return File;
   if (Exists && isReadOnly(File.Target, Status))
