@@ -31,9 +31,11 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <unistd.h>
 
 using namespace clang::tooling;
 using namespace llvm;
@@ -370,9 +372,30 @@ static bool exportFixes(ArrayRef<FileRun> Runs) {
   return true;
 }
 
+/// At exit, however the process ends (main returns, --help exits): a
+/// stdout that could not be written (a full disk, /dev/full) fails the run
+/// with a message. Left set, the stream's error would end the process in a
+/// fatal "IO failure on output stream" when outs() is destroyed.
+static void checkStandardStreams() {
+  outs().flush();
+  errs().clear_error(); // where stderr fails, there is no one to tell
+  if (std::error_code EC = outs().error()) {
+    outs().clear_error();
+    errs() << "softatomic-rewrite: error: cannot write to stdout: "
+           << EC.message() << "\n";
+    errs().clear_error();
+    _exit(1);
+  }
+}
+
 int main(int argc, const char **argv) {
   // Before any thread starts: every thread inherits the blocked signals.
   softatomic::installInterruptCleanup();
+  // Registered once the streams exist, so that it runs before they are
+  // destroyed.
+  outs();
+  errs();
+  std::atexit(checkStandardStreams);
   std::deque<std::string> Storage;
   std::optional<std::string> BuildPath;
   SmallVector<const char *, 32> Args =
@@ -468,16 +491,5 @@ int main(int argc, const char **argv) {
   bool Ok = all_of(Runs, [](const FileRun &Run) { return Run.Ok; });
   if (!ExportFixes.empty() && !exportFixes(Runs))
     Ok = false;
-  // A stdout that cannot be written (a full disk, /dev/full) fails the run
-  // with a message; left set, the error would end the process in a fatal
-  // "IO failure on output stream" when outs() is destroyed.
-  outs().flush();
-  if (std::error_code EC = outs().error()) {
-    errs() << "softatomic-rewrite: error: cannot write to stdout: "
-           << EC.message() << "\n";
-    outs().clear_error();
-    Ok = false;
-  }
-  errs().clear_error(); // where stderr fails, there is no one to tell
   return Ok ? 0 : 1;
 }
