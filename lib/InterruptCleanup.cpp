@@ -82,7 +82,7 @@ Expected<TemporaryFile> createTemporaryFile(StringRef Target) {
     std::lock_guard<std::mutex> Guard(registry().Lock);
     int FD = -1;
     std::error_code EC = sys::fs::openFileForWrite(
-        Path, FD, sys::fs::CD_CreateNew, sys::fs::OF_None, 0666);
+        Path, FD, sys::fs::CD_CreateNew, sys::fs::OF_None, 0600);
     if (EC == std::errc::file_exists)
       continue;
     if (EC)

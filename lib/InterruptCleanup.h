@@ -31,8 +31,8 @@ namespace softatomic {
 void installInterruptCleanup();
 
 /// A new file next to \p Target (`Target.tmpXXXXXXXX`), open for writing,
-/// that an interrupt removes until it is renamed or removed with the
-/// functions below.
+/// readable by its owner only, that an interrupt removes until it is
+/// renamed or removed with the functions below.
 struct TemporaryFile {
   std::string Path;
   int FD = -1;

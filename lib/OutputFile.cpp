@@ -105,9 +105,14 @@ static Expected<StagedFile> stage(StringRef Path, StringRef Text) {
   Expected<TemporaryFile> Temp = createTemporaryFile(File.Target);
   if (!Temp)
     return createFileError(Path, Temp.takeError());
+  // The temporary file is the user's alone until it is complete, then
+  // gets the mode of the file it replaces or that of a new file.
   std::error_code EC = writeAll(Temp->FD, Text);
-  if (!EC && Exists)
-    EC = keepOwnerAndMode(Temp->FD, Status);
+  if (!EC)
+    EC = Exists ? keepOwnerAndMode(Temp->FD, Status)
+                : sys::fs::setPermissions(
+                      Temp->FD, static_cast<sys::fs::perms>(
+                                    0666 & ~sys::fs::getUmask()));
   std::error_code CloseEC = sys::Process::SafelyCloseFileDescriptor(Temp->FD);
   if (!EC)
     EC = CloseEC;
