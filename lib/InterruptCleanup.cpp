@@ -59,7 +59,7 @@ static void removeOnInterrupt(sigset_t Signals) {
 void installInterruptCleanup() {
   sigset_t Signals;
   sigemptyset(&Signals);
-  for (int Signal : {SIGHUP, SIGINT, SIGTERM}) {
+  for (int Signal : {SIGHUP, SIGINT, SIGQUIT, SIGTERM}) {
     // An ignored signal stays ignored: a blocked one would be kept pending
     // and reach sigwait.
     struct sigaction Current;
@@ -69,6 +69,7 @@ void installInterruptCleanup() {
     sigaddset(&Signals, Signal);
   }
   pthread_sigmask(SIG_BLOCK, &Signals, nullptr);
+  std::signal(SIGXFSZ, SIG_IGN);
   std::thread(removeOnInterrupt, Signals).detach();
   Installed = true;
 }
