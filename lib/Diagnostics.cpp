@@ -19,6 +19,17 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "input was already rewritten by softatomic (it carries "
                         "a softatomic manifest); rewrite the original source");
+  case Diag::NotOpenCLC:
+    return customDiagID(D, Error,
+                        "the compiler flags select %0, not OpenCL C: "
+                        "softatomic rewrites OpenCL C kernels only "
+                        "(-cl-std=CL1.0 to CL3.0)");
+  case Diag::MacroExpansionLimit:
+    return customDiagID(D, Error,
+                        "macro expansion goes past the limit of %0 tokens "
+                        "for one file (macros that expand to their "
+                        "arguments several times grow exponentially); the "
+                        "file is not rewritten");
   case Diag::RecursiveCall:
     return customDiagID(D, Error,
                         "recursive call of '%0': OpenCL C forbids recursion");

@@ -16,6 +16,8 @@ namespace softatomic {
 
 enum class Diag {
   AlreadyRewritten,         ///< the input carries a manifest
+  NotOpenCLC,               ///< %0: the language the flags select
+  MacroExpansionLimit,      ///< %0: the limit, in tokens
   RecursiveCall,            ///< %0: the callee
   UnsupportedAtomicType,    ///< %0: atomic, %1: pointee type
   UnsupportedAtomicForm,    ///< %0: atomic

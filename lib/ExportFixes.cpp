@@ -17,11 +17,11 @@ std::vector<Replacement> outputReplacements(StringRef FilePath,
   std::string Front = Result.Prefix;
   auto Edit = Result.Edits.begin();
   // Replacements cannot hold two insertions at one offset: the prefix goes
-  // first, so an edit inserting at offset 0 follows it in one insertion.
-  if (Edit != Result.Edits.end() && Edit->getOffset() == 0 &&
+  // first, so an edit inserting at its offset follows it in one insertion.
+  if (Edit != Result.Edits.end() && Edit->getOffset() == Result.PrefixOffset &&
       Edit->getLength() == 0)
     Front += (Edit++)->getReplacementText();
-  Out.emplace_back(FilePath, 0, 0, Front);
+  Out.emplace_back(FilePath, Result.PrefixOffset, 0, Front);
   for (; Edit != Result.Edits.end(); ++Edit)
     Out.emplace_back(FilePath, Edit->getOffset(), Edit->getLength(),
                      Edit->getReplacementText());

@@ -8,14 +8,50 @@ using namespace llvm;
 
 namespace softatomic {
 
-std::string lineDirective(unsigned Line, StringRef File) {
+/// \p Text as the body of a C string literal that means exactly it:
+/// backslash, quote, line breaks and other control characters escaped, so
+/// that any file name fits on the directive's one line.
+static std::string quoteForC(StringRef Text) {
   std::string Quoted;
-  for (char C : File) {
-    if (C == '\\' || C == '"')
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    switch (C) {
+    case '\\':
+    case '"':
       Quoted += '\\';
-    Quoted += C;
+      Quoted += C;
+      break;
+    case '\n':
+      Quoted += "\\n";
+      break;
+    case '\r':
+      Quoted += "\\r";
+      break;
+    case '\t':
+      Quoted += "\\t";
+      break;
+    case '?':
+      // "??/" and friends are trigraphs where trigraphs are on.
+      Quoted += I > 0 && Text[I - 1] == '?' ? "\\?" : "?";
+      break;
+    default:
+      if (C < 0x20 || C == 0x7f) {
+        // Three octal digits: a digit that follows cannot join the escape.
+        const char *Digits = "01234567";
+        Quoted += '\\';
+        Quoted += Digits[C >> 6];
+        Quoted += Digits[(C >> 3) & 7];
+        Quoted += Digits[C & 7];
+      } else {
+        Quoted += C;
+      }
+    }
   }
-  return "#line " + std::to_string(Line) + " \"" + Quoted + "\"";
+  return Quoted;
+}
+
+std::string lineDirective(unsigned Line, StringRef File) {
+  return "#line " + std::to_string(Line) + " \"" + quoteForC(File) + "\"";
 }
 
 std::string lineFileName(const SourceManager &SM, FileID FID,

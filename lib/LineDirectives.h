@@ -19,7 +19,8 @@ class SourceManager;
 
 namespace softatomic {
 
-/// `#line Line "File"`, the name quoted as a C string literal body.
+/// `#line Line "File"`, the name quoted as a C string literal body (a
+/// backslash, quote or line break in it escaped).
 std::string lineDirective(unsigned Line, llvm::StringRef File);
 
 /// The name `#line` gives file \p FID: \p MainName (the input as the user

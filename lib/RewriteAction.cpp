@@ -9,6 +9,7 @@
 
 #include "DeviceRuntime.h"
 #include "Diagnostics.h"
+#include "ExpansionLimit.h"
 #include "IncludeInliner.h"
 #include "KernelAnalysis.h"
 #include "LineDirectives.h"
@@ -33,6 +34,19 @@ namespace softatomic {
 static std::string clStdName(const LangOptions &LO) {
   return "CL" + std::to_string(LO.OpenCLVersion / 100) + "." +
          std::to_string(LO.OpenCLVersion % 100 / 10);
+}
+
+/// The language \p LO selects where it is not OpenCL C, for the error;
+/// empty for OpenCL C. C++ for OpenCL is what -cl-std can select; a -x of
+/// the user's comes after the input and does not apply, but a parse in
+/// any other language would be rewritten just as wrong.
+static std::string notOpenCLC(const LangOptions &LO) {
+  if (LO.OpenCLCPlusPlus)
+    return LO.OpenCLCPlusPlusVersion == 100 ? "C++ for OpenCL 1.0"
+                                            : "C++ for OpenCL 2021";
+  if (!LO.OpenCL)
+    return LO.CPlusPlus ? "C++" : LO.ObjC ? "Objective-C" : "C";
+  return "";
 }
 
 /// The manifest of the kernels \p Analysis rewrites.
@@ -136,9 +150,14 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Prefix += '\n';
   Prefix += lineDirective(1, Options.InputName) + "\n";
 
-  Result.Output = Prefix + *Edited;
+  // A byte-order mark is skipped only as a file's first bytes: the prefix
+  // goes after it, and the output starts with it as the input did.
+  size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  Result.Output = Edited->substr(0, PrefixOffset) + Prefix +
+                  Edited->substr(PrefixOffset);
   Result.Input = Input.str();
   Result.Prefix = std::move(Prefix);
+  Result.PrefixOffset = PrefixOffset;
   Result.Edits = std::move(Edits);
   for (const FunctionDecl *K : Analysis->RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());
@@ -155,6 +174,7 @@ public:
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    limitMacroExpansion(CI.getPreprocessor(), Options.MaxMacroExpansionTokens);
     return std::make_unique<RewriteConsumer>(Options, Result,
                                              CI.getPreprocessor());
   }
@@ -163,6 +183,14 @@ protected:
     // A rewritten file would be rewritten again around the runtime it
     // already carries; refuse it before parsing.
     CompilerInstance &CI = getCompilerInstance();
+    // The runtime and the edits are OpenCL C; C++ for OpenCL
+    // (-cl-std=clc++) would parse, and be rewritten wrong.
+    std::string Language = notOpenCLC(CI.getLangOpts());
+    if (!Language.empty()) {
+      report(CI.getDiagnostics(), Diag::NotOpenCLC, SourceLocation())
+          << Language;
+      return;
+    }
     SourceManager &SM = CI.getSourceManager();
     StringRef Input = SM.getBufferData(SM.getMainFileID());
     size_t Marker = Input.find(ManifestMarker);

@@ -2,6 +2,7 @@
 
 #include "RewriteFile.h"
 #include "DependencyFile.h"
+#include "ExpansionLimit.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
@@ -42,12 +43,16 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   // Sema's typo correction, test/rewrite/fuzz-clang-typo-crash.cl). Where
   // the front end has enabled crash recovery (the command line does), such a
   // crash fails this file with an error instead of ending the process, as
-  // the clang driver does; otherwise the parse runs as is.
+  // the clang driver does; otherwise the parse runs as is. The macro
+  // expansion limit (ExpansionLimit.h) leaves the parse the same way.
   std::unique_ptr<FrontendActionFactory> Factory = collectDependencies(
       newRewriteActionFactory(Options, Result), Result.Dependencies);
   int Status = 1;
   CrashRecoveryContext Recovery;
   if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {
+    // Abandoned past the macro expansion limit: the error is reported.
+    if (Recovery.RetCode == AbandonedParse)
+      return false;
     Diagnostics << "softatomic-rewrite: error: Clang crashed while parsing '"
                 << (Options.InputName.empty() ? Input.Path : Options.InputName)
                 << "'; the file is not rewritten\n";

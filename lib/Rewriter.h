@@ -50,6 +50,12 @@ struct RewriteOptions {
   bool WarnKernelsLeftAlone = false;
   /// Show errors only: Clang's warnings are turned off (-w).
   bool SuppressWarnings = false;
+  /// The most tokens the preprocessor may produce by expanding macros in
+  /// one file (ExpansionLimit.h): past it the file is an error, where
+  /// nested macros would otherwise take all the memory there is. The
+  /// examples count under 100; a file whose macros make 65,536 atomic
+  /// calls counts 483,357.
+  uint64_t MaxMacroExpansionTokens = 1000000;
 };
 
 /// What the rewriter produced. Filled only when the rewrite succeeded.
@@ -59,7 +65,8 @@ struct RewriteResult {
   /// True when some kernel was rewritten; false means Output is the input,
   /// byte for byte.
   bool Changed = false;
-  /// The whole output file: Prefix, then the input with Edits applied
+  /// The whole output file: Prefix (after the input's byte-order mark, if
+  /// it has one), then the input with Edits applied
   /// (just the input when nothing changed).
   std::string Output;
   /// The input as parsed (the main file's bytes).
@@ -68,6 +75,8 @@ struct RewriteResult {
   /// placement define, device runtime and `#line` (empty when nothing
   /// changed).
   std::string Prefix;
+  /// Where Prefix goes in Input: 0, or after a byte-order mark.
+  unsigned PrefixOffset = 0;
   /// The edits to the input, by offset in Input.
   clang::tooling::Replacements Edits;
   /// The names of the rewritten kernels, in source order.

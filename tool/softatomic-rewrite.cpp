@@ -14,6 +14,7 @@
 #include "DependencyFile.h"
 #include "DryRun.h"
 #include "ExportFixes.h"
+#include "InterruptCleanup.h"
 #include "OutputFile.h"
 #include "RewriteFile.h"
 #include "Rewriter.h"
@@ -30,9 +31,11 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <unistd.h>
 
 using namespace clang::tooling;
 using namespace llvm;
@@ -120,8 +123,11 @@ Inputs:
   inputs need -i, --dry-run or --export-fixes.
 
 Output:
-  Every file is written whole or not at all (a temporary file, then a
-  rename). A file with errors gets no output; the others are still
+  Every file is written whole or not at all, and one input's outputs (the
+  source, --manifest, --depfile) all or none: temporary files, renamed once
+  all are complete. -i follows symbolic links and refuses read-only files.
+  An output that is an input, or the same file as another output, is a
+  usage error. A file with errors gets no output; the others are still
   rewritten. Diagnostics of parallel runs are printed file by file, in the
   order of the inputs.
 
@@ -210,6 +216,56 @@ checkUsage(ArrayRef<std::string> Inputs) {
   return std::nullopt;
 }
 
+/// True when \p Path is a device or a pipe (/dev/null, /dev/stdout): it
+/// is written directly, and several outputs may share it as they share
+/// stdout.
+static bool isStream(StringRef Path) {
+  sys::fs::file_status Status;
+  return !sys::fs::status(Path, Status) && sys::fs::exists(Status) &&
+         !sys::fs::is_regular_file(Status) && !sys::fs::is_directory(Status);
+}
+
+/// Why the files the command line names would overwrite one another, or
+/// nothing. Every output needs a file of its own, and no output may be an
+/// input (other than -i's, which are the inputs). Files are compared as
+/// the file system sees them: `x`, `./x`, a link to x and a hard link of
+/// x are one file.
+static std::optional<std::string>
+checkAliases(ArrayRef<std::string> Inputs) {
+  struct Named {
+    StringRef Option;
+    StringRef Path;
+  };
+  SmallVector<Named, 4> Outputs;
+  for (Named O : {Named{"-o", OutputFile}, Named{"--manifest", ManifestFile},
+                  Named{"--depfile", DepFile},
+                  Named{"--export-fixes", ExportFixes}})
+    if (!O.Path.empty() && O.Path != "-" && !isStream(O.Path))
+      Outputs.push_back(O);
+  for (size_t I = 0; I < Outputs.size(); ++I)
+    for (size_t J = I + 1; J < Outputs.size(); ++J)
+      if (softatomic::sameFile(Outputs[I].Path, Outputs[J].Path))
+        return (Outputs[I].Option + " and " + Outputs[J].Option +
+                " name the same file ('" + Outputs[I].Path + "', '" +
+                Outputs[J].Path + "'): each output needs a file of its own")
+            .str();
+  for (const Named &O : Outputs)
+    for (StringRef Input : Inputs)
+      if (Input != "-" && softatomic::sameFile(O.Path, Input))
+        return (O.Option + " '" + O.Path + "' is the input file '" + Input +
+                "'" +
+                (O.Option == "-o" ? ": use -i to rewrite a file in place"
+                                  : ", which it would overwrite"))
+            .str();
+  if (InPlace)
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      for (size_t J = I + 1; J < Inputs.size(); ++J)
+        if (softatomic::sameFile(Inputs[I], Inputs[J]))
+          return "'" + Inputs[I] + "' and '" + Inputs[J] +
+                 "' are the same file: -i rewrites each file once";
+  return std::nullopt;
+}
+
 namespace {
 
 /// One input and everything its run produced.
@@ -249,42 +305,46 @@ private:
 
 } // namespace
 
-/// Writes what \p Run produced where the options say; false on a failed
-/// write (reported to \p Diags).
+/// Writes what \p Run produced where the options say, all or nothing
+/// (OutputFiles); false on a failed write (reported to \p Diags).
 static bool writeOutputs(FileRun &Run, raw_ostream &Diags, raw_ostream &Out) {
   const softatomic::RewriteResult &R = Run.Result;
-  auto Write = [&](StringRef Path, StringRef Text) {
-    if (Path == "-") {
-      Out << Text;
-      return true;
-    }
-    if (Error Err = softatomic::writeFileAtomically(Path, Text)) {
-      Diags << "softatomic-rewrite: error: cannot write '" << Path
-            << "': " << toString(std::move(Err)) << "\n";
-      return false;
-    }
-    return true;
-  };
   if (DryRun) {
     softatomic::printDryRun(Out, Run.Name, R);
     return true;
   }
+  softatomic::OutputFiles Files;
+  std::string Stdout; // printed only once every file is written
+  auto Add = [&](StringRef Path, std::string Text) {
+    if (Path == "-")
+      Stdout += Text;
+    else
+      Files.add(Path, std::move(Text));
+  };
   if (InPlace) {
-    if (Verbose)
-      Diags << "softatomic-rewrite: " << Run.Name
-            << (R.Changed ? ": rewritten in place\n"
-                          : ": nothing to rewrite, left untouched\n");
     // Nothing to rewrite: the file keeps its bytes and its time stamp.
-    return !R.Changed || Write(Run.Input.Path, R.Output);
+    if (R.Changed)
+      Add(Run.Input.Path, R.Output);
+  } else if (!OutputFile.empty()) {
+    Add(OutputFile, R.Output);
+  } else if (ExportFixes.empty()) { // with --export-fixes, the YAML is it
+    Add("-", R.Output);
   }
-  if (!ExportFixes.empty() && OutputFile.empty())
-    return true; // the YAML is the output
-  if (!Write(OutputFile.empty() ? "-" : StringRef(OutputFile), R.Output))
+  if (!ManifestFile.empty())
+    Add(ManifestFile, R.ManifestJSON);
+  if (!DepFile.empty())
+    Add(DepFile, softatomic::makeDepfile(OutputFile, R.Dependencies));
+  if (Error Err = Files.commit()) {
+    Diags << "softatomic-rewrite: error: cannot write "
+          << toString(std::move(Err)) << "\n";
     return false;
-  if (!ManifestFile.empty() && !Write(ManifestFile, R.ManifestJSON))
-    return false;
-  return DepFile.empty() ||
-         Write(DepFile, softatomic::makeDepfile(OutputFile, R.Dependencies));
+  }
+  Out << Stdout;
+  if (InPlace && Verbose)
+    Diags << "softatomic-rewrite: " << Run.Name
+          << (R.Changed ? ": rewritten in place\n"
+                        : ": nothing to rewrite, left untouched\n");
+  return true;
 }
 
 /// Writes the --export-fixes file for the runs that succeeded.
@@ -305,14 +365,37 @@ static bool exportFixes(ArrayRef<FileRun> Runs) {
   raw_string_ostream OS(YAML);
   softatomic::writeFixesYAML(OS, Fixes);
   if (Error Err = softatomic::writeFileAtomically(ExportFixes, OS.str())) {
-    errs() << "softatomic-rewrite: error: cannot write '" << ExportFixes
-           << "': " << toString(std::move(Err)) << "\n";
+    errs() << "softatomic-rewrite: error: cannot write "
+           << toString(std::move(Err)) << "\n";
     return false;
   }
   return true;
 }
 
+/// At exit, however the process ends (main returns, --help exits): a
+/// stdout that could not be written (a full disk, /dev/full) fails the run
+/// with a message. Left set, the stream's error would end the process in a
+/// fatal "IO failure on output stream" when outs() is destroyed.
+static void checkStandardStreams() {
+  outs().flush();
+  errs().clear_error(); // where stderr fails, there is no one to tell
+  if (std::error_code EC = outs().error()) {
+    outs().clear_error();
+    errs() << "softatomic-rewrite: error: cannot write to stdout: "
+           << EC.message() << "\n";
+    errs().clear_error();
+    _exit(1);
+  }
+}
+
 int main(int argc, const char **argv) {
+  // Before any thread starts: every thread inherits the blocked signals.
+  softatomic::installInterruptCleanup();
+  // Registered once the streams exist, so that it runs before they are
+  // destroyed.
+  outs();
+  errs();
+  std::atexit(checkStandardStreams);
   std::deque<std::string> Storage;
   std::optional<std::string> BuildPath;
   SmallVector<const char *, 32> Args =
@@ -343,7 +426,10 @@ int main(int argc, const char **argv) {
     return 2;
   }
   const std::vector<std::string> &Inputs = Parser->getSourcePathList();
-  if (std::optional<std::string> Problem = checkUsage(Inputs)) {
+  std::optional<std::string> Problem = checkUsage(Inputs);
+  if (!Problem)
+    Problem = checkAliases(Inputs);
+  if (Problem) {
     errs() << "softatomic-rewrite: error: " << *Problem << "\n";
     return 2;
   }
