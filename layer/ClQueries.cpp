@@ -20,13 +20,6 @@ cl_int answerInfo(const void *Value, size_t Size, size_t ParamSize,
   return CL_SUCCESS;
 }
 
-cl_uint programReferenceCount(cl_program Program) {
-  cl_uint Count = 0;
-  clGetProgramInfo(Program, CL_PROGRAM_REFERENCE_COUNT, sizeof Count, &Count,
-                   nullptr);
-  return Count;
-}
-
 std::string kernelName(cl_kernel Kernel) {
   size_t Size = 0;
   SA_REAL(clGetKernelInfo)(Kernel, CL_KERNEL_FUNCTION_NAME, 0, nullptr, &Size);

@@ -21,8 +21,6 @@ namespace layer {
 cl_int answerInfo(const void *Value, size_t Size, size_t ParamSize,
                   void *ParamValue, size_t *SizeRet);
 
-cl_uint programReferenceCount(cl_program Program);
-
 /// CL_KERNEL_FUNCTION_NAME.
 std::string kernelName(cl_kernel Kernel);
 

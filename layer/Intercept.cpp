@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildFlags.h"
 #include "ClQueries.h"
 #include "DeviceFailures.h"
 #include "EntryPoint.h"
@@ -20,13 +19,10 @@
 #include "LayerLog.h"
 #include "LayerState.h"
 #include "NativeTwin.h"
-#include "ProgramRewrite.h"
+#include "ProgramBuild.h"
 #include "RealOpenCL.h"
-#include "ShadowProgram.h"
 #include "softatomic/softatomic.h"
 #include <cstring>
-#include <exception>
-#include <mutex>
 #include <vector>
 
 using namespace softatomic::layer;
@@ -51,86 +47,14 @@ cl_kernel createRewrittenKernel(cl_program Program, const std::string &Name) {
   }
   // A kernel holds its program: CL_KERNEL_PROGRAM answers the application's.
   SA_REAL(clRetainProgram)(Program);
-  state().Kernels.add(Kernel,
-                      KernelRecord{Program, Record->Id, Name, false,
-                                   createNativeTwin(Program, Record->Id, Name),
-                                   userArgCount(Kernel)});
+  KernelRecord Created;
+  Created.AppProgram = Program;
+  Created.ProgramId = Record->Id;
+  Created.Name = Name;
+  Created.Native = createNativeTwin(Program, Record->Id, Name);
+  Created.UserArgs = userArgCount(Kernel);
+  state().Kernels.add(Kernel, std::move(Created));
   return Kernel;
-}
-
-/// The kernels to create from the shadow (selected by the configuration),
-/// logging what happens to each of the program's kernels.
-std::map<std::string, unsigned>
-selectKernels(unsigned ProgramId, const ProgramRewrite &Rewrite,
-              const std::vector<std::string> &AllKernels) {
-  std::map<std::string, unsigned> Selected;
-  for (const std::string &Name : AllKernels) {
-    auto Sites = Rewrite.AtomicSites.find(Name);
-    std::string Event = "kernel '" + Name + "' ";
-    if (Sites == Rewrite.AtomicSites.end()) {
-      Event += "left native: it reaches no global atomic";
-    } else if (!config().selects(Name)) {
-      Event += "left native: not in SOFTATOMIC_LAYER_KERNELS";
-    } else {
-      Selected.insert(*Sites);
-      Event += "rewritten (" + std::to_string(Sites->second) + " atomic site" +
-               (Sites->second == 1 ? "" : "s") + ")";
-    }
-    logProgramEvent(ProgramId, Event);
-  }
-  return Selected;
-}
-
-/// Says once which SOFTATOMIC_LAYER_OPTIONS were not understood.
-void logUnknownOptionsOnce() {
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    for (const std::string &Option : config().UnknownOptions)
-      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option +
-               "'");
-  });
-}
-
-/// Rewrites and builds the shadow of \p Program for this build, or logs why
-/// the program stays native; the shadow it had before is released.
-void prepareShadow(cl_program Program, const ProgramRecord &Record,
-                   cl_uint NumDevices, const cl_device_id *Devices,
-                   const char *Options) {
-  logUnknownOptionsOnce();
-  ProgramRewrite Rewrite = rewriteProgramSource(
-      Record.Source, parseBuildFlags(Options), config().Options, Record.Id);
-  cl_program Shadow = nullptr;
-  std::map<std::string, unsigned> Kernels;
-  if (!Rewrite.Succeeded) {
-    logProgramEvent(Record.Id, "left native: " + Rewrite.Reason);
-  } else if (!Rewrite.Changed) {
-    logProgramEvent(Record.Id,
-                    "left native: no kernel reaches a global atomic");
-  } else {
-    std::string Error;
-    Shadow = buildShadowProgram(Program, Rewrite.Output, NumDevices, Devices,
-                                Options, Error);
-    if (!Shadow)
-      logProgramEvent(Record.Id, "left native: " + Error);
-    else
-      Kernels = selectKernels(Record.Id, Rewrite, kernelNames(Shadow));
-    if (Shadow && Kernels.empty()) {
-      SA_REAL(clReleaseProgram)(Shadow);
-      Shadow = nullptr;
-    }
-  }
-  if (cl_program Old = state().setShadow(Program, Shadow, std::move(Kernels)))
-    SA_REAL(clReleaseProgram)(Old);
-}
-
-/// Releases the application's \p Program, and its shadow with its last
-/// reference.
-cl_int releaseAppProgram(cl_program Program) {
-  if (state().Programs.find(Program) && programReferenceCount(Program) == 1)
-    if (std::optional<ProgramRecord> Record = state().Programs.take(Program))
-      if (Record->Shadow)
-        SA_REAL(clReleaseProgram)(Record->Shadow);
-  return SA_REAL(clReleaseProgram)(Program);
 }
 
 /// What saEnqueueNDRangeKernel's failure \p Status was, in words (its
@@ -191,16 +115,9 @@ clBuildProgram(cl_program Program, cl_uint NumDevices,
                const cl_device_id *DeviceList, const char *Options,
                void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
   if (layerActive())
-    if (std::optional<ProgramRecord> Record = state().Programs.find(Program)) {
-      try {
-        prepareShadow(Program, *Record, NumDevices, DeviceList, Options);
-      } catch (const std::exception &Error) { // never into the application
-        logProgramEvent(Record->Id,
-                        std::string("left native: ") + Error.what());
-      }
-    }
-  // The application's own program is built as it asked, so that its build
-  // status, log and binaries are what they would be without the layer.
+    if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
+      return buildWithShadow(Program, *Record, NumDevices, DeviceList, Options,
+                             Notify, UserData);
   return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options,
                                  Notify, UserData);
 }
@@ -224,10 +141,22 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clRetainProgram(cl_program Program) {
+  if (layerActive())
+    state().Programs.retain(Program);
+  return SA_REAL(clRetainProgram)(Program);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseProgram(cl_program Program) {
-  if (!layerActive())
-    return SA_REAL(clReleaseProgram)(Program);
-  return releaseAppProgram(Program);
+  // The record goes with the application's last reference (LayerState.h),
+  // before the handle: the driver may then give the handle to another
+  // program. The shadow goes too; kernels created from it hold it.
+  std::optional<ProgramRecord> Last;
+  if (layerActive() && state().Programs.release(Program, Last) && Last &&
+      Last->Shadow)
+    SA_REAL(clReleaseProgram)(Last->Shadow);
+  return SA_REAL(clReleaseProgram)(Program);
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
@@ -277,6 +206,7 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
     Record = rewrittenKernel(Source);
   if (Record) {
     SA_REAL(clRetainProgram)(Record->AppProgram);
+    Record->AppRefs = 1;
     Record->Launched = false;
     Record->Native = cloneNativeTwin(Record->Native);
     state().Kernels.add(Clone, *Record);
@@ -285,20 +215,28 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clRetainKernel(cl_kernel Kernel) {
+  if (layerActive())
+    state().Kernels.retain(Kernel);
+  return SA_REAL(clRetainKernel)(Kernel);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseKernel(cl_kernel Kernel) {
-  if (!rewrittenKernel(Kernel))
+  // The record goes with the application's last reference, whatever the
+  // driver still holds (a launch in flight): see clReleaseProgram.
+  std::optional<KernelRecord> Last;
+  if (!layerActive() || !state().Kernels.release(Kernel, Last))
     return SA_REAL(clReleaseKernel)(Kernel);
-  cl_uint Count = 0;
-  SA_REAL(clGetKernelInfo)
-  (Kernel, CL_KERNEL_REFERENCE_COUNT, sizeof Count, &Count, nullptr);
-  std::optional<KernelRecord> Record;
-  if (Count == 1)
-    Record = state().Kernels.take(Kernel);
   cl_int Status = SA_REAL(clReleaseKernel)(Kernel);
-  if (Record && Record->Native)
-    SA_REAL(clReleaseKernel)(Record->Native); // before its program
-  if (Record)
-    releaseAppProgram(Record->AppProgram);
+  if (Last) {
+    // The layer's own: the twin (which holds the application's program, so
+    // that a rebuild would fail while it lives) and its reference on the
+    // program.
+    if (Last->Native)
+      SA_REAL(clReleaseKernel)(Last->Native);
+    SA_REAL(clReleaseProgram)(Last->AppProgram);
+  }
   return Status;
 }
 

@@ -7,6 +7,14 @@
 // so that no lock is held while OpenCL runs (a build callback may call back
 // into the layer).
 //
+// A record lives as long as the application holds its handle: it counts
+// the application's own references (create, retain, release), never the
+// driver's reference count, which also counts the driver's references (a
+// launch in flight holds its kernel) and the layer's own (a native twin
+// holds its program). Past the application's last release the driver may
+// free the object at any time and give its handle to a new one, which must
+// not find the old record.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SOFTATOMIC_LAYER_LAYERSTATE_H
@@ -23,6 +31,8 @@ namespace softatomic {
 namespace layer {
 
 struct ProgramRecord {
+  /// The application's references to the program.
+  unsigned AppRefs = 1;
   /// The number the log calls the program by.
   unsigned Id = 0;
   /// Its source, as clCreateProgramWithSource got it.
@@ -34,6 +44,8 @@ struct ProgramRecord {
 };
 
 struct KernelRecord {
+  /// The application's references to the kernel.
+  unsigned AppRefs = 1;
   /// The application's program (CL_KERNEL_PROGRAM's answer); the layer
   /// holds a reference on it, as a kernel does on its program.
   cl_program AppProgram = nullptr;
@@ -62,15 +74,29 @@ public:
     return It == Records.end() ? std::nullopt
                                : std::optional<Record>(It->second);
   }
-  /// Removes the record of \p Key and returns it.
-  std::optional<Record> take(Handle Key) {
+  /// Counts one more of the application's references to \p Key; false
+  /// when it has no record.
+  bool retain(Handle Key) {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = Records.find(Key);
     if (It == Records.end())
-      return std::nullopt;
-    std::optional<Record> Value(std::move(It->second));
-    Records.erase(It);
-    return Value;
+      return false;
+    ++It->second.AppRefs;
+    return true;
+  }
+  /// Counts one fewer; false when \p Key has no record. The record, taken,
+  /// goes to \p Last when that was the application's last reference (the
+  /// caller releases what it holds, and then the handle).
+  bool release(Handle Key, std::optional<Record> &Last) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Records.find(Key);
+    if (It == Records.end())
+      return false;
+    if (--It->second.AppRefs == 0) {
+      Last.emplace(std::move(It->second));
+      Records.erase(It);
+    }
+    return true;
   }
   /// Calls \p Change on the record of \p Key (null when there is none),
   /// under the lock, and returns what it returns.

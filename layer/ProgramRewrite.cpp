@@ -52,14 +52,36 @@ static RewriterModule loadRewriterModule() {
   return Module;
 }
 
+/// The program number the rewrite names the source after (program-0.cl):
+/// none has it (they count from 1). The output and errors, and the cache
+/// entry that holds them, then serve every program with the same source
+/// and flags (an application that creates the same program again and
+/// again rewrites it once); each program's own name replaces it.
+constexpr unsigned AnyProgram = 0;
+
+/// \p Text with each "program-<From>.cl" named "program-<To>.cl".
+static void renameProgram(std::string &Text, unsigned From, unsigned To) {
+  const std::string Old = "program-" + std::to_string(From) + ".cl";
+  const std::string New = "program-" + std::to_string(To) + ".cl";
+  for (size_t At = Text.find(Old); At != std::string::npos;
+       At = Text.find(Old, At + New.size()))
+    Text.replace(At, Old.size(), New);
+}
+
+static void nameProgram(ProgramRewrite &Rewrite, unsigned ProgramId) {
+  renameProgram(Rewrite.Output, AnyProgram, ProgramId);
+  renameProgram(Rewrite.Reason, AnyProgram, ProgramId);
+}
+
 ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
                                     const LayerRewriteOptions &Options,
                                     unsigned ProgramId) {
-  std::string Key = rewriteCacheKey(Source, Flags, Options, ProgramId);
+  std::string Key = rewriteCacheKey(Source, Flags, Options);
   ProgramRewrite Rewrite;
   if (lookupCachedRewrite(Key, Rewrite)) {
     logProgramEvent(ProgramId, "rewrite from cache");
+    nameProgram(Rewrite, ProgramId);
     return Rewrite;
   }
   static std::once_flag Once;
@@ -70,8 +92,9 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
     Rewrite.Reason = Module->Error; // not the rewriter's answer: not cached
     return Rewrite;
   }
-  Module->Entry(Source, Flags, Options, ProgramId, Rewrite);
+  Module->Entry(Source, Flags, Options, AnyProgram, Rewrite);
   storeCachedRewrite(Key, Rewrite);
+  nameProgram(Rewrite, ProgramId);
   return Rewrite;
 }
 

@@ -142,8 +142,7 @@ static void trimCache(const std::string &Dir) {
 }
 
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
-                            const LayerRewriteOptions &Options,
-                            unsigned ProgramId) {
+                            const LayerRewriteOptions &Options) {
   std::string Key;
   putField(Key, SA_VERSION);
   putField(Key, SOFTATOMIC_REWRITER_FINGERPRINT);
@@ -154,7 +153,6 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
   for (const std::string &Arg : Flags.CompilerArgs)
     putField(Key, Arg);
   putField(Key, Flags.ClStd);
-  putField(Key, std::to_string(ProgramId));
   putField(Key, Source);
   return Key;
 }

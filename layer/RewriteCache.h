@@ -22,13 +22,13 @@ namespace layer {
 
 /// Everything the rewrite's result depends on besides the headers: the
 /// runtime version, the fingerprint of the rewriter's sources, the layer's
-/// rewriter options, the build flags, the program's number (it names the
-/// file in #line and in errors) and the source. Nothing in it names this
-/// machine or this build, so that a cache filled by a layer with the
-/// rewriter serves a layer built without Clang elsewhere.
+/// rewriter options, the build flags and the source; not the program's
+/// number, which the entry holds as a placeholder (ProgramRewrite.cpp).
+/// Nothing in it names this machine or this build, so that a cache filled
+/// by a layer with the rewriter serves a layer built without Clang
+/// elsewhere.
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
-                            const LayerRewriteOptions &Options,
-                            unsigned ProgramId);
+                            const LayerRewriteOptions &Options);
 
 /// The cached rewrite for \p Key into \p Rewrite; false on a miss, or when
 /// the cache is off.

@@ -9,8 +9,7 @@
 namespace softatomic {
 namespace layer {
 
-/// The devices a build is for: the given ones, or all of the program's.
-static std::vector<cl_device_id> buildDevices(cl_program Program,
+std::vector<cl_device_id> buildDevices(cl_program Program,
                                               cl_uint NumDevices,
                                               const cl_device_id *Devices) {
   if (Devices && NumDevices)
@@ -39,8 +38,7 @@ static std::string runtimeBuildOptions(cl_device_id Device) {
   return Text;
 }
 
-/// The first line of \p Device's build log of \p Program.
-static std::string buildLogLine(cl_program Program, cl_device_id Device) {
+std::string buildLogLine(cl_program Program, cl_device_id Device) {
   size_t Size = 0;
   clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr,
                         &Size);

@@ -5,6 +5,7 @@
 
 #include <CL/cl.h>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 namespace layer {
@@ -17,6 +18,14 @@ namespace layer {
 cl_program buildShadowProgram(cl_program AppProgram, const std::string &Source,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options, std::string &Error);
+
+/// The devices a build of \p Program is for: \p Devices, or all of the
+/// program's when null.
+std::vector<cl_device_id> buildDevices(cl_program Program, cl_uint NumDevices,
+                                       const cl_device_id *Devices);
+
+/// The first line of \p Device's build log of \p Program.
+std::string buildLogLine(cl_program Program, cl_device_id Device);
 
 } // namespace layer
 } // namespace softatomic

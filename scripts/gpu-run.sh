@@ -4,7 +4,7 @@
 # every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)
 # and the Figure 3 example, then the interception layer's sample application
 # under the layer (built here without a rewriter, answering from the cache
-# in .gpu/layer-cache) in both modes. Logs go to $OUT (or ./gpu-out). With
+# in .gpu/layer-cache) in both modes, 20 rounds in one process each. Logs go to $OUT (or ./gpu-out). With
 # GPU_REPEAT=N, the cases matching GPU_REPEAT_CASES (a grep pattern, default
 # every case) then run N more times each: races show up in repeats.
 set -uo pipefail
@@ -38,13 +38,15 @@ grep -E "kernel time|^sa-difftest" "$out/exec.log" | paste - - | sed -e 's/sa-di
   -e 's/  kernel time (median of 1)://' >"$out/exec-summary.txt"
 cat "$out/exec-summary.txt"
 build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
-# The sample application under the layer: it must verify, and the log must
-# show the software path, from the cache.
+# The sample application under the layer, 20 times in one process: it must
+# verify every round and free every context it created, and the log must
+# show the software path, from the cache (which serves every round: its
+# entries do not depend on the program's number).
 for mode in coordinator combine; do
   log=$out/layer-$mode.log
   if SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache SOFTATOMIC_LAYER_LOG="$log" \
     LD_PRELOAD="$PWD/build-gpu/lib/libsoftatomic-layer.so" \
-    build-gpu/bin/layer-sample --include test/layer/Inputs >>"$log" 2>&1 &&
+    build-gpu/bin/layer-sample --include test/layer/Inputs --repeat 20 >>"$log" 2>&1 &&
     grep -q "rewrite from cache" "$log" &&
     grep -q "launched through the software runtime" "$log"; then
     pass=$((pass + 1)) && echo "layer sample ($mode): ok"

@@ -31,8 +31,18 @@
 #ifndef SOFTATOMIC_RUNTIME
 #define SOFTATOMIC_RUNTIME 1
 
+/* OpenCL C 2.0 makes these features core, so its compilers define the
+ * macros whatever the device has: a device that lists no OpenCL C 2.0 may
+ * still compile -cl-std=CL2.0 sources but lack 2.0's atomic builtins and
+ * generic address space (PoCL 3.1). There the host runtime's build options
+ * (saGetBuildOptions) define SA_NO_OPENCL_C_20, and a 2.0 source gets the
+ * 1.2 hand-off and no generic forms, so that the runtime builds wherever
+ * the source does. */
+#if __OPENCL_C_VERSION__ < 300 && defined(SA_NO_OPENCL_C_20)
+#define SA_CL20_ABSENT 1
+#endif
 #if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
-    defined(__opencl_c_atomic_scope_device)
+    defined(__opencl_c_atomic_scope_device) && !defined(SA_CL20_ABSENT)
 #define SA_USE_C11_ATOMICS 1
 #endif
 
@@ -1372,7 +1382,8 @@ SA_CL20_OP64(void, store, xchg)
 SA_CL20_CAS(private, __private)
 SA_CL20_CAS(global, __global)
 SA_CL20_CAS(local, __local)
-#if __OPENCL_C_VERSION__ == 200 || defined(__opencl_c_generic_address_space)
+#if (__OPENCL_C_VERSION__ == 200 || defined(__opencl_c_generic_address_space)) && \
+    !defined(SA_CL20_ABSENT)
 SA_CL20_CAS(generic, __generic)
 #endif
 #undef SA_CL20_CAS

@@ -12,7 +12,7 @@
 // histogram with the first one's.
 //
 //   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
-//                [--separate]
+//                [--separate] [--repeat N [--max-growth-kb K]]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program; --include takes layer-sample.h from DIR
@@ -21,7 +21,12 @@
 // device (the layer's test makes it): clWaitForEvents on its event returns
 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clFinish CL_OUT_OF_RESOURCES,
 // and its results are not checked; --separate compiles the program with
-// clCompileProgram and links it with clLinkProgram instead of building it.
+// clCompileProgram and links it with clLinkProgram instead of building it;
+// --repeat runs the whole application N times in one process (a handle
+// the driver reuses must not bring back what the layer knew of a released
+// object), then checks that every context it created was freed and, with
+// --max-growth-kb, that resident memory grew at most K KiB from round 10
+// (or the last) to round N.
 // SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
 #define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
@@ -30,11 +35,15 @@
 #include <CL/cl.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <string>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 static const char *const HistogramSource = R"CL(
@@ -225,27 +234,36 @@ static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
   return Mem;
 }
 
-int main(int argc, char **argv) {
+/// What the command line asks of each run.
+struct SampleOptions {
   bool Unsupported = false, DeviceFailure = false, Separate = false;
   std::string IncludeDir = LAYER_SAMPLE_INCLUDE_DIR;
-  for (int I = 1; I < argc; ++I) {
-    if (std::strcmp(argv[I], "--unsupported") == 0)
-      Unsupported = true;
-    else if (std::strcmp(argv[I], "--expect-device-failure") == 0)
-      DeviceFailure = true;
-    else if (std::strcmp(argv[I], "--separate") == 0)
-      Separate = true;
-    else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
-      IncludeDir = argv[++I];
-    else
-      fail(std::string("unknown argument '") + argv[I] + "'");
-  }
+};
+
+/// The contexts the runs created and those OpenCL has freed since
+/// (clSetContextDestructorCallback), for --repeat.
+static std::atomic<int> ContextsCreated{0}, ContextsFreed{0};
+
+static void CL_CALLBACK countFreedContext(cl_context, void *) {
+  ++ContextsFreed;
+}
+
+/// The whole application, once: everything it creates, it releases.
+static void runSample(const SampleOptions &Run, bool CountContexts) {
+  const bool Unsupported = Run.Unsupported, DeviceFailure = Run.DeviceFailure,
+             Separate = Run.Separate;
+  const std::string &IncludeDir = Run.IncludeDir;
   const char *Match = std::getenv("SA_PLATFORM");
   cl_device_id Device = pickDevice(Match && *Match ? Match : "Portable");
   cl_int Status;
   cl_context Context =
       clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Status);
   check(Status, "clCreateContext");
+  if (CountContexts) {
+    check(clSetContextDestructorCallback(Context, countFreedContext, nullptr),
+          "clSetContextDestructorCallback");
+    ++ContextsCreated;
+  }
   cl_command_queue Queue = clCreateCommandQueue(
       Context, Device, CL_QUEUE_PROFILING_ENABLE, &Status);
   check(Status, "clCreateCommandQueue");
@@ -433,6 +451,72 @@ int main(int argc, char **argv) {
   check(clReleaseProgram(Program), "clReleaseProgram");
   clReleaseCommandQueue(Queue);
   clReleaseContext(Context);
+}
+
+/// The process's resident memory in KiB (/proc/self/statm).
+static long residentKiB() {
+  long Pages = 0, Resident = 0;
+  if (FILE *Statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(Statm, "%ld %ld", &Pages, &Resident) != 2)
+      Resident = 0;
+    std::fclose(Statm);
+  }
+  return Resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/// Waits up to 20 s for OpenCL to free every context the runs created (a
+/// driver may free one on its own thread a little after its last release).
+static void expectContextsFreed() {
+  for (int Waited = 0; ContextsFreed < ContextsCreated && Waited < 2000;
+       ++Waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (ContextsFreed != ContextsCreated)
+    fail(std::to_string(ContextsCreated - ContextsFreed) + " of " +
+         std::to_string(ContextsCreated.load()) +
+         " contexts were never freed");
+}
+
+int main(int argc, char **argv) {
+  SampleOptions Run;
+  int Repeat = 1;
+  long MaxGrowthKiB = -1;
+  for (int I = 1; I < argc; ++I) {
+    if (std::strcmp(argv[I], "--unsupported") == 0)
+      Run.Unsupported = true;
+    else if (std::strcmp(argv[I], "--expect-device-failure") == 0)
+      Run.DeviceFailure = true;
+    else if (std::strcmp(argv[I], "--separate") == 0)
+      Run.Separate = true;
+    else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
+      Run.IncludeDir = argv[++I];
+    else if (std::strcmp(argv[I], "--repeat") == 0 && I + 1 < argc)
+      Repeat = std::max(1, std::atoi(argv[++I]));
+    else if (std::strcmp(argv[I], "--max-growth-kb") == 0 && I + 1 < argc)
+      MaxGrowthKiB = std::atol(argv[++I]);
+    else
+      fail(std::string("unknown argument '") + argv[I] + "'");
+  }
+  // Memory is measured from round 10 on: the first rounds fill caches
+  // (the driver's, the loader's, the layer's rewriter) that later ones
+  // reuse.
+  const int Settled = std::min(10, Repeat);
+  long SettledKiB = 0;
+  for (int Round = 1; Round <= Repeat; ++Round) {
+    runSample(Run, /*CountContexts=*/Repeat > 1);
+    if (Round == Settled)
+      SettledKiB = residentKiB();
+  }
+  if (Repeat > 1) {
+    expectContextsFreed();
+    long Growth = residentKiB() - SettledKiB;
+    std::printf("layer-sample: %d rounds; resident memory grew %ld KiB from "
+                "round %d to round %d\n",
+                Repeat, Growth, Settled, Repeat);
+    if (MaxGrowthKiB >= 0 && Growth > MaxGrowthKiB)
+      fail("resident memory grew " + std::to_string(Growth) + " KiB from round " +
+           std::to_string(Settled) + " to round " + std::to_string(Repeat) +
+           " (at most " + std::to_string(MaxGrowthKiB) + " allowed)");
+  }
   std::printf("layer-sample: OK\n");
   return 0;
 }

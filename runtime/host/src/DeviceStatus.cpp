@@ -28,7 +28,22 @@ struct PendingLaunch {
   /// From SA_E_CODE: the error, its detail and the coordinator's profile.
   cl_uint Words[SA_P_WORDS] = {};
   std::string KernelName;
+
+  PendingLaunch() = default;
+  PendingLaunch(const PendingLaunch &) = delete;
+  PendingLaunch &operator=(const PendingLaunch &) = delete;
+  /// Lets go of what the launch holds (a failed launch's kernel event has
+  /// moved to the book's Failed). Never run under the book's lock.
+  ~PendingLaunch() {
+    if (KernelDone)
+      clReleaseEvent(KernelDone);
+    if (ReadDone)
+      clReleaseEvent(ReadDone);
+    if (State)
+      clReleaseMemObject(State);
+  }
 };
+using LaunchRef = std::shared_ptr<PendingLaunch>;
 
 /// The coordinator's profile of a kernel built with -DSA_PROFILE.
 void printProfile(const PendingLaunch &L) {
@@ -51,65 +66,66 @@ struct QueueError {
   std::string Message;
 };
 
+/// What the book lets go of once its lock is let go (declared before the
+/// lock's guard, it is destroyed after it).
+struct ReleaseLater {
+  std::vector<LaunchRef> Launches;
+  std::vector<cl_event> Events;
+  ~ReleaseLater() {
+    for (cl_event E : Events)
+      clReleaseEvent(E);
+  }
+};
+
 /// Launches whose status is still on its way, each queue's first error,
 /// and the failed launches by kernel event (until their queue's saFinish).
+/// No OpenCL call at all is made under Lock: a driver runs the read-backs'
+/// callbacks (settleReadBack), which take it, on its own threads (perhaps
+/// holding its own locks) or on the thread that completes a command; and
+/// a last release may free the application's queue and context and run
+/// their destructor callbacks. A launch is shared with whoever looks at it
+/// without the lock, and its OpenCL objects go with its last owner.
 struct StatusBook {
   std::mutex Lock;
-  std::list<std::unique_ptr<PendingLaunch>> Pending; // stable read targets
+  std::list<LaunchRef> Pending;
   std::map<cl_command_queue, QueueError> FirstError;
   struct FailedLaunch {
     cl_command_queue Queue;
     QueueError Error;
   };
-  std::map<cl_event, FailedLaunch> Failed; // events retained
+  /// Events retained: a failed launch holds its queue until saFinish of it
+  /// reports the failure, so that the queue's handle stays its own.
+  std::map<cl_event, FailedLaunch> Failed;
 
-  /// Takes the status of the launches \p Selected picks whose read-back
-  /// completed (all of them when Wait is set: it waits for each read-back,
-  /// which flushes its queue). Needs Lock held.
-  template <typename Pick> void harvest(Pick Selected, bool Wait) {
-    for (auto It = Pending.begin(); It != Pending.end();) {
-      PendingLaunch &L = **It;
-      if (!Selected(L)) {
-        ++It;
-        continue;
-      }
-      cl_int Status = CL_QUEUED;
-      if (Wait)
-        clWaitForEvents(1, &L.ReadDone);
-      clGetEventInfo(L.ReadDone, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                     sizeof(Status), &Status, nullptr);
-      if (Status > CL_COMPLETE) {
-        ++It;
-        continue;
-      }
-      settle(It, Status);
-      It = Pending.erase(It);
+  /// The pending launches \p Selected picks.
+  template <typename Pick> std::vector<LaunchRef> pick(Pick Selected) {
+    std::vector<LaunchRef> Picked;
+    for (const LaunchRef &L : Pending)
+      if (Selected(*L))
+        Picked.push_back(L);
+    return Picked;
+  }
+
+  /// Records the launch \p L, whose read-back ended with \p Status, if it
+  /// is still pending, and takes it out of the book into \p Later (a failed
+  /// one's kernel event stays, in Failed).
+  void settle(const PendingLaunch *L, cl_int Status, ReleaseLater &Later) {
+    auto It = std::find_if(Pending.begin(), Pending.end(),
+                           [&](const LaunchRef &P) { return P.get() == L; });
+    if (It == Pending.end())
+      return; // settled already
+    PendingLaunch &Launch = **It;
+    if (std::optional<QueueError> Error = record(Launch, Status)) {
+      Failed.emplace(Launch.KernelDone, FailedLaunch{Launch.Queue, *Error});
+      Launch.KernelDone = nullptr;
     }
+    Later.Launches.push_back(std::move(*It));
+    Pending.erase(It);
   }
 
-  /// Records the launch at \p It, whose read-back ended with \p Status,
-  /// and lets go of its events (a failed one's kernel event stays, in
-  /// Failed). The caller erases it.
-  void settle(std::list<std::unique_ptr<PendingLaunch>>::iterator It,
-              cl_int Status) {
-    PendingLaunch &L = **It;
-    if (std::optional<QueueError> Error = record(L, Status))
-      Failed.emplace(L.KernelDone, FailedLaunch{L.Queue, *Error});
-    else
-      clReleaseEvent(L.KernelDone);
-    clReleaseEvent(L.ReadDone);
-    clReleaseMemObject(L.State);
-  }
-
-  /// Waits for the read-backs of the launches whose kernel events are in
-  /// \p Events, then the first failure among those launches, if any.
+  /// The first failure among the launches whose kernel events are in
+  /// \p Events, if any (their read-backs settled).
   std::optional<QueueError> failureAmong(const std::vector<cl_event> &Events) {
-    harvest(
-        [&](const PendingLaunch &L) {
-          return std::find(Events.begin(), Events.end(), L.KernelDone) !=
-                 Events.end();
-        },
-        /*Wait=*/true);
     for (cl_event E : Events)
       if (auto It = Failed.find(E); It != Failed.end())
         return It->second.Error;
@@ -117,13 +133,13 @@ struct StatusBook {
   }
 
   /// Forgets the failed launches of \p Queue (saFinish has reported them).
-  void forgetFailures(cl_command_queue Queue) {
+  void forgetFailures(cl_command_queue Queue, ReleaseLater &Later) {
     for (auto It = Failed.begin(); It != Failed.end();) {
       if (It->second.Queue != Queue) {
         ++It;
         continue;
       }
-      clReleaseEvent(It->first);
+      Later.Events.push_back(It->first);
       It = Failed.erase(It);
     }
   }
@@ -157,18 +173,59 @@ struct StatusBook {
 };
 
 StatusBook &book() {
-  static StatusBook Book;
-  return Book;
+  // Never destroyed: a driver thread may settle a read-back while the
+  // process exits.
+  static StatusBook *Book = new StatusBook;
+  return *Book;
+}
+
+/// The read-back \p ReadDone completed with \p Status: its launch is
+/// settled now, so that nothing of it (events, buffer, and through them the
+/// queue and context) outlives what the application releases, even if it
+/// never calls saFinish.
+void CL_CALLBACK settleReadBack(cl_event ReadDone, cl_int Status, void *) {
+  StatusBook &B = book();
+  ReleaseLater Later;
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  // ReadDone lives until this returns, so no other launch has its handle.
+  auto It = std::find_if(B.Pending.begin(), B.Pending.end(),
+                         [&](const LaunchRef &L) { return L->ReadDone == ReadDone; });
+  if (It != B.Pending.end())
+    B.settle(It->get(), Status, Later);
+}
+
+/// Settles the launches \p Selected picks whose read-back has completed,
+/// after waiting for their read-backs if \p Wait (which flushes their
+/// queues).
+template <typename Pick> void settleLaunches(Pick Selected, bool Wait) {
+  StatusBook &B = book();
+  std::vector<LaunchRef> Picked;
+  {
+    std::lock_guard<std::mutex> Guard(B.Lock);
+    Picked = B.pick(Selected);
+  }
+  std::vector<cl_event> ReadBacks;
+  for (const LaunchRef &L : Picked)
+    ReadBacks.push_back(L->ReadDone);
+  if (Wait && !ReadBacks.empty())
+    clWaitForEvents((cl_uint)ReadBacks.size(), ReadBacks.data());
+  std::vector<cl_int> Statuses(Picked.size(), CL_QUEUED);
+  for (size_t I = 0; I < Picked.size(); ++I)
+    clGetEventInfo(ReadBacks[I], CL_EVENT_COMMAND_EXECUTION_STATUS,
+                   sizeof(cl_int), &Statuses[I], nullptr);
+  ReleaseLater Later; // and Picked: let go of after the lock
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  for (size_t I = 0; I < Picked.size(); ++I)
+    if (Statuses[I] <= CL_COMPLETE)
+      B.settle(Picked[I].get(), Statuses[I], Later);
 }
 } // namespace
 
 cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
                    const std::string &KernelName) {
-  StatusBook &B = book();
-  std::lock_guard<std::mutex> Guard(B.Lock);
-  // Keeps the list short without saFinish.
-  B.harvest([](const PendingLaunch &) { return true; }, /*Wait=*/false);
-  auto L = std::make_unique<PendingLaunch>();
+  // Keeps the book short where a driver's callbacks do not come.
+  settleLaunches([](const PendingLaunch &) { return true; }, /*Wait=*/false);
+  auto L = std::make_shared<PendingLaunch>();
   L->Queue = Queue;
   L->KernelName = KernelName;
   cl_int Err = clEnqueueReadBuffer(Queue, State, CL_FALSE, SA_E_CODE * 4,
@@ -180,7 +237,16 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
   L->KernelDone = KernelDone;
   clRetainMemObject(State);
   L->State = State;
-  B.Pending.push_back(std::move(L));
+  cl_event ReadDone = L->ReadDone;
+  StatusBook &B = book();
+  {
+    std::lock_guard<std::mutex> Guard(B.Lock);
+    B.Pending.push_back(L);
+  }
+  // After the launch is in the book (the driver may call back at once, on
+  // this thread, if the read-back is done); L keeps ReadDone alive until
+  // then, whoever settles the launch meanwhile.
+  clSetEventCallback(ReadDone, CL_COMPLETE, settleReadBack, nullptr);
   return CL_SUCCESS;
 }
 
@@ -188,11 +254,12 @@ cl_int finishQueue(cl_command_queue Queue) {
   cl_int Err = clFinish(Queue);
   if (Err != CL_SUCCESS)
     return fail(Err, "clFinish failed");
+  settleLaunches([&](const PendingLaunch &L) { return L.Queue == Queue; },
+                 /*Wait=*/true);
   StatusBook &B = book();
+  ReleaseLater Later;
   std::lock_guard<std::mutex> Guard(B.Lock);
-  B.harvest([&](const PendingLaunch &L) { return L.Queue == Queue; },
-            /*Wait=*/true);
-  B.forgetFailures(Queue);
+  B.forgetFailures(Queue, Later);
   auto It = B.FirstError.find(Queue);
   if (It == B.FirstError.end())
     return succeed();
@@ -205,10 +272,16 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   cl_int Err = clWaitForEvents(NumEvents, Events);
   if (Err != CL_SUCCESS)
     return fail(Err, "clWaitForEvents failed");
+  std::vector<cl_event> Listed(Events, Events + NumEvents);
+  settleLaunches(
+      [&](const PendingLaunch &L) {
+        return std::find(Listed.begin(), Listed.end(), L.KernelDone) !=
+               Listed.end();
+      },
+      /*Wait=*/true);
   StatusBook &B = book();
   std::lock_guard<std::mutex> Guard(B.Lock);
-  std::optional<QueueError> Failure =
-      B.failureAmong(std::vector<cl_event>(Events, Events + NumEvents));
+  std::optional<QueueError> Failure = B.failureAmong(Listed);
   return Failure ? fail(Failure->Code, Failure->Message) : succeed();
 }
 

@@ -5,6 +5,7 @@
 #include "Coresidency.h"
 #include "DeviceStatus.h"
 #include "Error.h"
+#include "LaunchOrder.h"
 #include "Manifest.h"
 #include "Mode.h"
 #include "Probe.h"
@@ -13,7 +14,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 #include <vector>
 
@@ -278,15 +278,6 @@ std::mutex &launchLock() {
   return Lock;
 }
 
-/// Two rewritten launches running at once on one device would each count on
-/// every co-resident slot and starve each other, so each launch waits for
-/// the previous one on the same device (queues of one context can share
-/// events). Guarded by launchLock().
-std::map<std::pair<cl_context, cl_device_id>, cl_event> &lastLaunch() {
-  static std::map<std::pair<cl_context, cl_device_id>, cl_event> Last;
-  return Last;
-}
-
 cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                        const RewrittenKernel &Entry, const std::string &Name,
                        cl_uint WorkDim, const size_t *Offset,
@@ -338,27 +329,18 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
 
   size_t PhysicalGlobal[3] = {(Plan.Workers + 1) * Plan.Local[0], Plan.Local[1], Plan.Local[2]};
   std::vector<cl_event> Wait(WaitList, WaitList + NumWait);
-  cl_event &Previous = lastLaunch()[{Context, Device}];
-  cl_int PreviousStatus = CL_COMPLETE;
+  // After the previous launch on this device (LaunchOrder.h); launchLock()
+  // keeps the look-up and the record below together.
+  std::shared_ptr<HeldEvent> Previous = unfinishedLaunch(Context, Device);
   if (Previous)
-    clGetEventInfo(Previous, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(PreviousStatus),
-                   &PreviousStatus, nullptr);
-  if (Previous && PreviousStatus <= CL_COMPLETE) { // done: no need to hold it
-    clReleaseEvent(Previous);
-    Previous = nullptr;
-  }
-  if (Previous)
-    Wait.push_back(Previous);
+    Wait.push_back(Previous->Event);
   cl_event KernelDone = nullptr;
   Err = clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, nullptr, PhysicalGlobal, Plan.Local,
                                (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(),
                                &KernelDone);
   if (Err != CL_SUCCESS)
     return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name + "' failed");
-  if (Previous)
-    clReleaseEvent(Previous);
-  clRetainEvent(KernelDone);
-  Previous = KernelDone;
+  recordLaunch(Context, Device, KernelDone);
   // The kernel is enqueued: the launch has succeeded (a caller that falls
   // back to another launch on failure must not run it twice), even if the
   // read-back of its device-side status could not be enqueued.

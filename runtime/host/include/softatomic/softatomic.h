@@ -109,9 +109,13 @@ SA_API cl_uint saGetMode(void);
  * device runtime's fast paths where the device reports it has what they
  * need (today "-DSA_WARP_COMBINE=1" on NVIDIA GPUs of compute capability
  * 7.0 and up: in the combining mode, work-group calls combine within each
- * warp, with no barrier), else "".
+ * warp, with no barrier), and say what it lacks ("-DSA_NO_OPENCL_C_20"
+ * where it lists no OpenCL C 2.0: its compiler may accept -cl-std=CL2.0
+ * without 2.0's atomic builtins, as PoCL 3.1 does, and the runtime then
+ * does without them), else "".
  * Add them to the program's own options; the program is correct without
- * them. Like clGetDeviceInfo: with options NULL, size_ret gets the size
+ * them, and builds wherever the original does (but under -cl-std=CL2.0 on
+ * such a device). Like clGetDeviceInfo: with options NULL, size_ret gets the size
  * (terminating NUL included). SOFTATOMIC_WARP_COMBINE=0 turns the warp
  * path off. */
 SA_API cl_int saGetBuildOptions(cl_device_id device, size_t size, char *options,

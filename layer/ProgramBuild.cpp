@@ -1,0 +1,207 @@
+//===- ProgramBuild.cpp - clBuildProgram of a program from source ---------===//
+
+#include "ProgramBuild.h"
+#include "BuildFlags.h"
+#include "ClQueries.h"
+#include "LayerConfig.h"
+#include "LayerLog.h"
+#include "ProgramRewrite.h"
+#include "RealOpenCL.h"
+#include "ShadowProgram.h"
+#include "softatomic/softatomic.h"
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <vector>
+
+namespace softatomic {
+namespace layer {
+
+namespace {
+
+/// A shadow built for one clBuildProgram, not yet the program's.
+struct ShadowCandidate {
+  /// Null when the program is to run natively after this build.
+  cl_program Shadow = nullptr;
+  std::map<std::string, unsigned> Kernels;
+  /// Why it runs natively, or what happens to each kernel (logged if the
+  /// application's build succeeds).
+  std::string NativeReason;
+  std::vector<std::string> KernelEvents;
+};
+
+/// The kernels of \p Candidate's shadow to create from it (selected by the
+/// configuration), and what happens to each of the program's kernels.
+void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
+                   const std::vector<std::string> &AllKernels) {
+  for (const std::string &Name : AllKernels) {
+    auto Sites = Rewrite.AtomicSites.find(Name);
+    std::string Event = "kernel '" + Name + "' ";
+    if (Sites == Rewrite.AtomicSites.end()) {
+      Event += "left native: it reaches no global atomic";
+    } else if (!config().selects(Name)) {
+      Event += "left native: not in SOFTATOMIC_LAYER_KERNELS";
+    } else {
+      Candidate.Kernels.insert(*Sites);
+      Event += "rewritten (" + std::to_string(Sites->second) + " atomic site" +
+               (Sites->second == 1 ? "" : "s") + ")";
+    }
+    Candidate.KernelEvents.push_back(Event);
+  }
+}
+
+/// Says once which SOFTATOMIC_LAYER_OPTIONS were not understood.
+void logUnknownOptionsOnce() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    for (const std::string &Option : config().UnknownOptions)
+      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option +
+               "'");
+  });
+}
+
+/// Rewrites and builds the shadow of \p Program for this build.
+ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
+                              cl_uint NumDevices, const cl_device_id *Devices,
+                              const char *Options) {
+  logUnknownOptionsOnce();
+  ShadowCandidate Candidate;
+  ProgramRewrite Rewrite = rewriteProgramSource(
+      Record.Source, parseBuildFlags(Options), config().Options, Record.Id);
+  if (!Rewrite.Succeeded) {
+    Candidate.NativeReason = Rewrite.Reason;
+    return Candidate;
+  }
+  if (!Rewrite.Changed) {
+    Candidate.NativeReason = "no kernel reaches a global atomic";
+    return Candidate;
+  }
+  Candidate.Shadow =
+      buildShadowProgram(Program, Rewrite.Output, NumDevices, Devices, Options,
+                         Candidate.NativeReason);
+  if (!Candidate.Shadow)
+    return Candidate;
+  selectKernels(Candidate, Rewrite, kernelNames(Candidate.Shadow));
+  if (Candidate.Kernels.empty()) {
+    SA_REAL(clReleaseProgram)(Candidate.Shadow);
+    Candidate.Shadow = nullptr;
+  }
+  return Candidate;
+}
+
+/// One clBuildProgram: the candidate shadow, and what settles it.
+struct PendingBuild {
+  unsigned ProgramId = 0;
+  ShadowCandidate Candidate;
+  std::vector<cl_device_id> Devices;
+  BuildNotify Notify = nullptr;
+  void *UserData = nullptr;
+  /// Set by the first of the application's notification and the return of
+  /// a failed clBuildProgram, which settles the candidate.
+  std::atomic<bool> Settled{false};
+  /// The notification and clBuildProgram's caller; the last one deletes
+  /// it. (A driver that never calls back after a failure leaks this.)
+  std::atomic<int> Owners{2};
+};
+
+/// The program takes \p Build's candidate if \p Built (the application's
+/// build succeeded); otherwise it keeps its shadow, and the candidate goes.
+/// \p Failure says how the application's build failed.
+void settle(cl_program Program, PendingBuild &Build, bool Built,
+            const std::string &Failure) {
+  if (Build.Settled.exchange(true))
+    return;
+  ShadowCandidate &Candidate = Build.Candidate;
+  if (!Built) {
+    logProgramEvent(Build.ProgramId,
+                    "the application's own build failed (" + Failure +
+                        "): the software path is not used for this build; "
+                        "the program's kernels stay what its last "
+                        "successful build made them");
+    if (Candidate.Shadow)
+      SA_REAL(clReleaseProgram)(Candidate.Shadow);
+    return;
+  }
+  for (const std::string &Event : Candidate.KernelEvents)
+    logProgramEvent(Build.ProgramId, Event);
+  if (!Candidate.Shadow && !Candidate.NativeReason.empty())
+    logProgramEvent(Build.ProgramId, "left native: " + Candidate.NativeReason);
+  if (cl_program Old = state().setShadow(Program, Candidate.Shadow,
+                                         std::move(Candidate.Kernels)))
+    SA_REAL(clReleaseProgram)(Old);
+}
+
+void release(PendingBuild *Build) {
+  if (--Build->Owners == 0)
+    delete Build;
+}
+
+/// \p Status (clBuildProgram's), in words, with the first line of the
+/// build log where the compiler failed.
+std::string buildFailure(cl_program Program, const PendingBuild &Build,
+                         cl_int Status) {
+  std::string Failure = saGetErrorString(Status);
+  if (Status == CL_BUILD_PROGRAM_FAILURE && !Build.Devices.empty())
+    Failure += ": " + buildLogLine(Program, Build.Devices.front());
+  return Failure;
+}
+
+/// Whether \p Program is built for every device of \p Build.
+bool builtForAll(cl_program Program, const PendingBuild &Build) {
+  for (cl_device_id Device : Build.Devices) {
+    cl_build_status Status = CL_BUILD_NONE;
+    if (clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_STATUS,
+                              sizeof Status, &Status, nullptr) != CL_SUCCESS ||
+        Status != CL_BUILD_SUCCESS)
+      return false;
+  }
+  return !Build.Devices.empty();
+}
+
+/// The application's notification, wrapped: the build is over, settled
+/// first, so that the application's callback finds the kernels it built.
+void CL_CALLBACK notifyAfterBuild(cl_program Program, void *Data) {
+  auto *Build = static_cast<PendingBuild *>(Data);
+  bool Built = builtForAll(Program, *Build);
+  settle(Program, *Build, Built,
+         Built ? "" : buildFailure(Program, *Build, CL_BUILD_PROGRAM_FAILURE));
+  Build->Notify(Program, Build->UserData);
+  release(Build);
+}
+
+} // namespace
+
+cl_int buildWithShadow(cl_program Program, const ProgramRecord &Record,
+                       cl_uint NumDevices, const cl_device_id *Devices,
+                       const char *Options, BuildNotify Notify,
+                       void *UserData) {
+  auto *Build = new PendingBuild;
+  Build->ProgramId = Record.Id;
+  Build->Devices = buildDevices(Program, NumDevices, Devices);
+  Build->Notify = Notify;
+  Build->UserData = UserData;
+  try {
+    Build->Candidate =
+        prepareShadow(Program, Record, NumDevices, Devices, Options);
+  } catch (const std::exception &Error) { // never into the application
+    Build->Candidate.NativeReason = Error.what();
+  }
+  // The application's own program is built as it asked, so that its build
+  // status, log and binaries are what they would be without the layer.
+  cl_int Status = SA_REAL(clBuildProgram)(Program, NumDevices, Devices, Options,
+                                          Notify ? notifyAfterBuild : nullptr,
+                                          Notify ? Build : nullptr);
+  // Without a notification the build is over. With one, a build that
+  // returns CL_SUCCESS may still run; the notification settles it.
+  if (!Notify || Status != CL_SUCCESS)
+    settle(Program, *Build, Status == CL_SUCCESS,
+           buildFailure(Program, *Build, Status));
+  if (!Notify)
+    delete Build;
+  else
+    release(Build);
+  return Status;
+}
+
+} // namespace layer
+} // namespace softatomic

@@ -1,0 +1,381 @@
+// layer-lifetimes: an ordinary OpenCL application (the plain API, nothing
+// of softatomic's) that releases, rebuilds and recreates its objects the
+// way long-running applications do; the layer's test runs each scenario
+// natively and under the layer. Each checks what the application sees
+// against what OpenCL promises, and prints "layer-lifetimes: OK" or fails.
+//
+//   layer-lifetimes SCENARIO
+//
+// kernel-handle-reuse   a rewritten kernel released while its launch runs,
+//                       then other kernels (whose handles the driver may
+//                       give the released one's): their argument count,
+//                       program and argument indices are their own
+// program-handle-reuse  a program from source released while its kernel
+//                       lives, then programs from a binary of another
+//                       source (the released one's handle, perhaps): they
+//                       run their own code
+// rebuild-after-release a kernel launched, finished and released, then its
+//                       program built again: the build succeeds
+// failed-build-keeps-kernels
+//                       a rebuild that fails (a kernel is attached): the
+//                       program's kernels stay what its last successful
+//                       build made them
+// cl20-runtime-builds   a program of OpenCL 1.2 atomics built with
+//                       -cl-std=CL2.0 (which the device compiles), run
+// cl20-own-build-fails  a program of OpenCL 2.0 atomics built with
+//                       -cl-std=CL2.0; prints whether the application's own
+//                       build failed (PoCL 3.1 lists no OpenCL C 2.0)
+//
+// SA_PLATFORM picks the platform by name (default "Portable", PoCL).
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// count adds STEP to *c per work-item (rewritten under the layer); fill has
+/// no atomic and more arguments (native).
+const char *const StepSource = R"CL(
+__kernel void count(__global uint *c, __global uint *old) {
+  old[get_global_id(0)] = atom_add(c, (uint)STEP);
+}
+__kernel void fill(__global uint *out, uint v, uint w) {
+  out[get_global_id(0)] = v + w;
+}
+)CL";
+/// The same kernels with the step written in: a program built from its
+/// binary must run this code, whatever the layer knew of another program.
+const char *const ThreeSource = R"CL(
+__kernel void count(__global uint *c, __global uint *old) {
+  old[get_global_id(0)] = atom_add(c, 3u);
+}
+)CL";
+const char *const Cl20Source = R"CL(
+__kernel void count(__global atomic_uint *c, __global uint *old) {
+  old[get_global_id(0)] = atomic_fetch_add(c, 1u);
+}
+)CL";
+
+const size_t Items = 256, Local = 64;
+
+[[noreturn]] void fail(const std::string &What) {
+  std::fprintf(stderr, "layer-lifetimes: FAILED: %s\n", What.c_str());
+  std::exit(1);
+}
+
+void check(cl_int Status, const std::string &What) {
+  if (Status != CL_SUCCESS)
+    fail(What + " returned " + std::to_string(Status));
+}
+
+struct Session {
+  cl_device_id Device = nullptr;
+  cl_context Context = nullptr;
+  cl_command_queue Queue = nullptr;
+  cl_mem Counter = nullptr, Out = nullptr;
+
+  Session() {
+    const char *Match = std::getenv("SA_PLATFORM");
+    std::string Name = Match && *Match ? Match : "Portable";
+    cl_uint Count = 0;
+    check(clGetPlatformIDs(0, nullptr, &Count), "clGetPlatformIDs");
+    std::vector<cl_platform_id> Platforms(Count);
+    check(clGetPlatformIDs(Count, Platforms.data(), nullptr),
+          "clGetPlatformIDs");
+    for (cl_platform_id Platform : Platforms) {
+      char PlatformName[256] = {0};
+      clGetPlatformInfo(Platform, CL_PLATFORM_NAME, sizeof PlatformName - 1,
+                        PlatformName, nullptr);
+      if (std::strstr(PlatformName, Name.c_str()) &&
+          clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, 1, &Device, nullptr) ==
+              CL_SUCCESS)
+        break;
+      Device = nullptr;
+    }
+    if (!Device)
+      fail("no OpenCL platform named like '" + Name + "'");
+    cl_int Status;
+    Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Status);
+    check(Status, "clCreateContext");
+    Queue =
+        clCreateCommandQueueWithProperties(Context, Device, nullptr, &Status);
+    check(Status, "clCreateCommandQueueWithProperties");
+    Counter = clCreateBuffer(Context, CL_MEM_READ_WRITE, 4, nullptr, &Status);
+    check(Status, "clCreateBuffer");
+    Out =
+        clCreateBuffer(Context, CL_MEM_READ_WRITE, Items * 4, nullptr, &Status);
+    check(Status, "clCreateBuffer");
+  }
+  ~Session() {
+    clReleaseMemObject(Counter);
+    clReleaseMemObject(Out);
+    clReleaseCommandQueue(Queue);
+    clReleaseContext(Context);
+  }
+
+  cl_program source(const char *Text) {
+    cl_int Status;
+    cl_program Program =
+        clCreateProgramWithSource(Context, 1, &Text, nullptr, &Status);
+    check(Status, "clCreateProgramWithSource");
+    return Program;
+  }
+  void build(cl_program Program, const char *Options) {
+    cl_int Status =
+        clBuildProgram(Program, 1, &Device, Options, nullptr, nullptr);
+    if (Status == CL_SUCCESS)
+      return;
+    char Log[2048] = {0};
+    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, sizeof Log - 1,
+                          Log, nullptr);
+    fail("clBuildProgram(" + std::string(Options) + ") returned " +
+         std::to_string(Status) + ": " + Log);
+  }
+  cl_kernel kernel(cl_program Program, const char *Name) {
+    cl_int Status;
+    cl_kernel Kernel = clCreateKernel(Program, Name, &Status);
+    check(Status, std::string("clCreateKernel(") + Name + ")");
+    return Kernel;
+  }
+
+  /// Enqueues count over Items work-items with the counter at zero; the
+  /// caller finishes.
+  void launchCount(cl_kernel Count) {
+    cl_uint Zero = 0;
+    check(clEnqueueWriteBuffer(Queue, Counter, CL_TRUE, 0, 4, &Zero, 0, nullptr,
+                               nullptr),
+          "clEnqueueWriteBuffer");
+    check(clSetKernelArg(Count, 0, sizeof Counter, &Counter),
+          "clSetKernelArg(count, 0)");
+    check(clSetKernelArg(Count, 1, sizeof Out, &Out),
+          "clSetKernelArg(count, 1)");
+    check(clEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &Items, &Local, 0,
+                                 nullptr, nullptr),
+          "clEnqueueNDRangeKernel(count)");
+  }
+  /// The counter after a finished launch of count, which must be
+  /// Items * Step.
+  void expectCounted(cl_uint Step, const std::string &What) {
+    cl_uint Total = 0;
+    check(clEnqueueReadBuffer(Queue, Counter, CL_TRUE, 0, 4, &Total, 0, nullptr,
+                              nullptr),
+          "clEnqueueReadBuffer");
+    if (Total != Items * Step)
+      fail(What + ": count added " + std::to_string(Total) + ", expected " +
+           std::to_string(Items * Step) + " (a step of " +
+           std::to_string(Step) + ")");
+  }
+  void runCount(cl_kernel Count, cl_uint Step, const std::string &What) {
+    launchCount(Count);
+    check(clFinish(Queue), "clFinish");
+    expectCounted(Step, What);
+  }
+};
+
+cl_uint kernelArgs(cl_kernel Kernel) {
+  cl_uint Args = 0;
+  check(
+      clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr),
+      "clGetKernelInfo(CL_KERNEL_NUM_ARGS)");
+  return Args;
+}
+
+/// fill, freshly created from \p Program: its own queries, all three of its
+/// arguments, and its launch.
+void checkFill(Session &S, cl_program Program, cl_kernel Fill, int Round) {
+  std::string What = "round " + std::to_string(Round) + ": fill";
+  if (kernelArgs(Fill) != 3)
+    fail(What + ": CL_KERNEL_NUM_ARGS is " + std::to_string(kernelArgs(Fill)) +
+         ", not 3");
+  cl_program Owner = nullptr;
+  check(clGetKernelInfo(Fill, CL_KERNEL_PROGRAM, sizeof Owner, &Owner, nullptr),
+        "clGetKernelInfo(CL_KERNEL_PROGRAM)");
+  if (Owner != Program)
+    fail(What + ": CL_KERNEL_PROGRAM is not its program");
+  cl_uint V = 40, W = 2 + Round;
+  check(clSetKernelArg(Fill, 0, sizeof S.Out, &S.Out), What + ": argument 0");
+  check(clSetKernelArg(Fill, 1, sizeof V, &V), What + ": argument 1");
+  check(clSetKernelArg(Fill, 2, sizeof W, &W), What + ": argument 2");
+  check(clEnqueueNDRangeKernel(S.Queue, Fill, 1, nullptr, &Items, &Local, 0,
+                               nullptr, nullptr),
+        What + ": clEnqueueNDRangeKernel");
+  std::vector<cl_uint> Out(Items);
+  check(clEnqueueReadBuffer(S.Queue, S.Out, CL_TRUE, 0, Items * 4, Out.data(),
+                            0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+  for (cl_uint Value : Out)
+    if (Value != V + W)
+      fail(What + ": wrote " + std::to_string(Value) + ", not " +
+           std::to_string(V + W));
+}
+
+void kernelHandleReuse(Session &S) {
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  for (int Round = 0; Round < 40; ++Round) {
+    // Released while its launch may run: the driver still holds it.
+    cl_kernel Count = S.kernel(Program, "count");
+    S.launchCount(Count);
+    check(clReleaseKernel(Count), "clReleaseKernel(count)");
+    check(clFinish(S.Queue), "clFinish");
+    S.expectCounted(1, "round " + std::to_string(Round));
+    // Retained and released by the application: its own count says when.
+    cl_kernel Kept = S.kernel(Program, "count");
+    check(clRetainKernel(Kept), "clRetainKernel");
+    check(clReleaseKernel(Kept), "clReleaseKernel");
+    S.runCount(Kept, 1, "round " + std::to_string(Round) + ", retained");
+    check(clReleaseKernel(Kept), "clReleaseKernel");
+    cl_kernel Fill = S.kernel(Program, "fill");
+    checkFill(S, Program, Fill, Round);
+    check(clReleaseKernel(Fill), "clReleaseKernel(fill)");
+  }
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
+/// The binary of \p Text built for \p S's device.
+std::vector<unsigned char> programBinary(Session &S, const char *Text) {
+  cl_program Program = S.source(Text);
+  S.build(Program, "");
+  size_t Size = 0;
+  check(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof Size, &Size,
+                         nullptr),
+        "clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)");
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *Data = Binary.data();
+  check(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof Data, &Data,
+                         nullptr),
+        "clGetProgramInfo(CL_PROGRAM_BINARIES)");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+  return Binary;
+}
+
+void programHandleReuse(Session &S) {
+  std::vector<unsigned char> Three = programBinary(S, ThreeSource);
+  for (int Round = 0; Round < 20; ++Round) {
+    // The application lets go of the program first; its kernel keeps it
+    // until the kernel goes.
+    cl_program Stepping = S.source(StepSource);
+    S.build(Stepping, "-DSTEP=1");
+    cl_kernel Fill = S.kernel(Stepping, "fill");
+    cl_kernel Count = S.kernel(Stepping, "count");
+    check(clRetainProgram(Stepping), "clRetainProgram");
+    check(clReleaseProgram(Stepping), "clReleaseProgram");
+    check(clReleaseProgram(Stepping), "clReleaseProgram");
+    S.runCount(Count, 1, "round " + std::to_string(Round));
+    check(clReleaseKernel(Count), "clReleaseKernel(count)");
+    checkFill(S, Stepping, Fill, Round);
+    check(clReleaseKernel(Fill), "clReleaseKernel(fill)");
+    // Programs that are not from source: their own code, never a
+    // rewrite of another program's source.
+    const unsigned char *Binary = Three.data();
+    size_t Size = Three.size();
+    cl_int Status;
+    cl_program FromBinary = clCreateProgramWithBinary(
+        S.Context, 1, &S.Device, &Size, &Binary, nullptr, &Status);
+    check(Status, "clCreateProgramWithBinary");
+    S.build(FromBinary, "-DSTEP=1");
+    cl_kernel Native = S.kernel(FromBinary, "count");
+    S.runCount(Native, 3, "round " + std::to_string(Round) + ", from binary");
+    check(clReleaseKernel(Native), "clReleaseKernel");
+    check(clReleaseProgram(FromBinary), "clReleaseProgram");
+  }
+}
+
+void rebuildAfterRelease(Session &S) {
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  for (int Round = 0; Round < 30; ++Round) {
+    cl_kernel Count = S.kernel(Program, "count");
+    S.runCount(Count, 1, "round " + std::to_string(Round));
+    check(clReleaseKernel(Count), "clReleaseKernel");
+    // No kernel of the application's is left: a rebuild is allowed.
+    cl_int Status =
+        clBuildProgram(Program, 1, &S.Device, "-DSTEP=1", nullptr, nullptr);
+    if (Status != CL_SUCCESS)
+      fail("round " + std::to_string(Round) +
+           ": clBuildProgram after the last kernel was released returned " +
+           std::to_string(Status));
+  }
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
+void failedBuildKeepsKernels(Session &S) {
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Attached = S.kernel(Program, "count");
+  // A kernel is attached: the rebuild fails, and the program keeps its
+  // build of STEP 1.
+  cl_int Status =
+      clBuildProgram(Program, 1, &S.Device, "-DSTEP=2", nullptr, nullptr);
+  if (Status != CL_INVALID_OPERATION)
+    fail("clBuildProgram with a kernel attached returned " +
+         std::to_string(Status) + ", not CL_INVALID_OPERATION");
+  cl_kernel After = S.kernel(Program, "count");
+  S.runCount(After, 1, "a kernel created after the failed rebuild");
+  S.runCount(Attached, 1, "the kernel created before it");
+  check(clReleaseKernel(After), "clReleaseKernel");
+  check(clReleaseKernel(Attached), "clReleaseKernel");
+  // With no kernel left, the rebuild succeeds and new kernels run it.
+  S.build(Program, "-DSTEP=2");
+  cl_kernel Rebuilt = S.kernel(Program, "count");
+  S.runCount(Rebuilt, 2, "a kernel of the successful rebuild");
+  check(clReleaseKernel(Rebuilt), "clReleaseKernel");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
+void cl20RuntimeBuilds(Session &S) {
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1 -cl-std=CL2.0");
+  cl_kernel Count = S.kernel(Program, "count");
+  S.runCount(Count, 1, "built with -cl-std=CL2.0");
+  check(clReleaseKernel(Count), "clReleaseKernel");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
+void cl20OwnBuildFails(Session &S) {
+  cl_program Program = S.source(Cl20Source);
+  cl_int Status =
+      clBuildProgram(Program, 1, &S.Device, "-cl-std=CL2.0", nullptr, nullptr);
+  if (Status != CL_SUCCESS) {
+    std::printf("layer-lifetimes: the application's build failed: %d\n",
+                Status);
+  } else {
+    cl_kernel Count = S.kernel(Program, "count");
+    S.runCount(Count, 1, "OpenCL 2.0 atomics");
+    check(clReleaseKernel(Count), "clReleaseKernel");
+  }
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  struct Scenario {
+    const char *Name;
+    void (*Run)(Session &);
+  } const Scenarios[] = {
+      {"kernel-handle-reuse", kernelHandleReuse},
+      {"program-handle-reuse", programHandleReuse},
+      {"rebuild-after-release", rebuildAfterRelease},
+      {"failed-build-keeps-kernels", failedBuildKeepsKernels},
+      {"cl20-runtime-builds", cl20RuntimeBuilds},
+      {"cl20-own-build-fails", cl20OwnBuildFails},
+  };
+  if (argc != 2)
+    fail("usage: layer-lifetimes SCENARIO");
+  for (const Scenario &Each : Scenarios)
+    if (std::strcmp(argv[1], Each.Name) == 0) {
+      {
+        Session S;
+        Each.Run(S);
+      }
+      std::printf("layer-lifetimes: OK\n");
+      return 0;
+    }
+  fail(std::string("no scenario '") + argv[1] + "'");
+}
