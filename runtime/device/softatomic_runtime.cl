@@ -31,21 +31,6 @@
 #ifndef SOFTATOMIC_RUNTIME
 #define SOFTATOMIC_RUNTIME 1
 
-/* OpenCL C 2.0 makes these features core, so its compilers define the
- * macros whatever the device has: a device that lists no OpenCL C 2.0 may
- * still compile -cl-std=CL2.0 sources but lack 2.0's atomic builtins and
- * generic address space (PoCL 3.1). There the host runtime's build options
- * (saGetBuildOptions) define SA_NO_OPENCL_C_20, and a 2.0 source gets the
- * 1.2 hand-off and no generic forms, so that the runtime builds wherever
- * the source does. */
-#if __OPENCL_C_VERSION__ < 300 && defined(SA_NO_OPENCL_C_20)
-#define SA_CL20_ABSENT 1
-#endif
-#if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
-    defined(__opencl_c_atomic_scope_device) && !defined(SA_CL20_ABSENT)
-#define SA_USE_C11_ATOMICS 1
-#endif
-
 /* ---- device-scope fences -------------------------------------------------- */
 
 /* Every fence of the hand-off orders this work-item's global accesses for
@@ -59,8 +44,19 @@
  * 3.0's atomic features, even though it compiles the 2.0 fences: there the
  * fence is membar.gl, which is what it emits itself for a device-scope
  * fence. */
+
+/* OpenCL C 2.0 makes these features core, so its compilers define the
+ * macros whatever the device has: a device that lists no OpenCL C 2.0 may
+ * still compile -cl-std=CL2.0 sources but lack 2.0's atomic builtins and
+ * generic address space (PoCL 3.1). There the host runtime's build options
+ * (saGetBuildOptions) define SA_NO_OPENCL_C_20, and a 2.0 source gets the
+ * 1.2 hand-off and no generic forms, so that the runtime builds wherever
+ * the source does. */
+#if __OPENCL_C_VERSION__ < 300 && defined(SA_NO_OPENCL_C_20)
+#define SA_CL20_ABSENT 1
+#endif
 #if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
-    defined(__opencl_c_atomic_scope_device)
+    defined(__opencl_c_atomic_scope_device) && !defined(SA_CL20_ABSENT)
 #define SA_USE_C11_ATOMICS 1
 #endif
 
