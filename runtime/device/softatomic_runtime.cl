@@ -1544,9 +1544,12 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
  * a loop with a break and the local size is 1.) */
 static void __sa_group_begin(__sa_ctx_t *ctx) {
   /* A failure elsewhere in the launch, seen by the whole group at once
-   * (__sa_live). */
-  if (__sa_local_linear_id() == 0 &&
-      __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK)
+   * after the barrier (__sa_live): whichever work-item reads it sets the
+   * group's word. (Every work-item reads: `if (lid == 0 && ...)` here made
+   * PoCL 3.1's kernel compiler abort, "Could not find a dominating
+   * alternative variable", on kernels with a spin loop at local size 1.) */
+  uint seen = __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
+  if (seen)
     ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
