@@ -33,8 +33,8 @@
 #define SA_M_COMBINE 1u       /* combined requests are applied with native atomics */
 #define SA_H_COMBINE_MIN 21u  /* combining mode: work-items per request a group call must
                                  average, or the next SA_G_SKIP_CALLS go per item (0: never) */
-#define SA_H_STALL_LIMIT 22u  /* coordinator rounds that serve requests and change nothing
-                                 while every running worker waits, before it gives up */
+#define SA_H_STALL_LIMIT 22u  /* coordinator rounds that change nothing while every
+                                 running worker waits, before it gives up */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -138,12 +138,10 @@
 #define SA_L_ACTIVE_LIST(items) (SA_L_HEADS + (items))
 #define SA_L_LAST_RANG(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
 #define SA_L_LIST(items, workers) (SA_L_LAST_RANG(items, workers) + (workers))
-/* A running worker that has not rung its doorbell while the coordinator
- * served this many rounds of requests is busy with something other than
- * waiting on a target (the stall bound, SA_H_STALL_LIMIT, then starts
- * again). Rounds that serve nothing do not count: a worker's thread that
- * the operating system holds back is not busy. */
-#define SA_SILENT_ROUNDS 65536u
+/* A running worker that has not rung its doorbell for this many rounds is
+ * busy with something other than waiting on a target, or held back (the
+ * stall bound, SA_H_STALL_LIMIT, then starts again). */
+#define SA_SILENT_ROUNDS (1u << 20)
 /* An entry: slot, next, address lo/hi, op, value lo (replaced by the old
  * value's), compare, value hi (replaced by the old value's; 64-bit ops
  * only). A 64-bit compare-exchange's comparand is read from its slot. */

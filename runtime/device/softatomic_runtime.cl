@@ -321,11 +321,10 @@ static inline ulong __sa_entry_old(__local uint *e) {
  * scanned), and how many workers have started and finished. A doorbell is
  * cleared before the slots are scanned: a request published after the scan
  * rings it again, and a requester rings again while it waits, so none is
- * left unseen. Also counted: running workers that have not rung while
- * the coordinator served SA_SILENT_ROUNDS rounds of requests (busy with
- * their own work: see the stall bound in __sa_coordinate); served counts
- * the rounds that served some. */
-static void __sa_ring_call(SA_COORD_PARAMS, uint round, uint served) {
+ * left unseen. Also counted: running workers that have not rung for
+ * SA_SILENT_ROUNDS rounds (busy with their own work, or held back by the
+ * operating system: see the stall bound in __sa_coordinate). */
+static void __sa_ring_call(SA_COORD_PARAMS, uint round) {
   uint started = 0, done = 0, silent = 0;
   __local uint *last_rang = scratch + SA_L_LAST_RANG(items, workers);
   SA_FOR_STRIDED(w, workers, items) {
@@ -355,8 +354,8 @@ static void __sa_ring_call(SA_COORD_PARAMS, uint round, uint served) {
       scratch[SA_L_ACTIVE_LIST(items) + a] = w;
     }
     if (rang || round == 1u) /* (the first round starts every clock) */
-      last_rang[w] = served;
-    silent += began && fin == 0u && served - last_rang[w] > SA_SILENT_ROUNDS;
+      last_rang[w] = round;
+    silent += began && fin == 0u && round - last_rang[w] > SA_SILENT_ROUNDS;
   }
   if (started)
     atomic_add(&scratch[SA_L_STARTED], started); /* local memory */
@@ -538,7 +537,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint stall_limit = __sa_load_relaxed(state + SA_H_STALL_LIMIT);
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
-  uint idle = 0, stalled = 0, last_done = 0, last_started = 0, served_rounds = 0;
+  uint idle = 0, stalled = 0, last_done = 0, last_started = 0;
 #ifdef SA_PROFILE
   ulong prof[SA_P_PHASES] = {0, 0, 0, 0, 0, 0, 0}, prof_start = __sa_clock();
   ulong prof_last = prof_start;
@@ -560,7 +559,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     /* Workers are counted before gathering: a worker publishes its last
      * requests before its done word, so a round that begins with all done
      * gathers every request left. */
-    __sa_ring_call(SA_COORD_ARGS, round, served_rounds);
+    __sa_ring_call(SA_COORD_ARGS, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(0);
     __sa_gather(SA_COORD_ARGS, round);
@@ -609,13 +608,14 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
      * once: the running ones poll targets that only a group that has not
      * started would change, so the coordinator serves them forever, and
      * its heartbeat keeps their own bounds from firing. Such a round
-     * serves requests, changes no target, sees no worker start or end and
-     * has every running worker ringing (one busy with its own work may yet
-     * change something). Past SA_H_STALL_LIMIT of them in a row (rounds
-     * with no request neither count nor reset), the coordinator leaves:
-     * the waiters then fail (coordinator gone) and their loops end. */
-    stalled = progress ? 0u : stalled + (count != 0u);
-    served_rounds += count != 0u;
+     * changes no target, sees no worker start or end and has every running
+     * worker ringing within SA_SILENT_ROUNDS (one busy with its own work
+     * may yet change something). Past SA_H_STALL_LIMIT of them in a row
+     * the coordinator leaves: the waiters then fail (coordinator gone) and
+     * their loops end. (Rounds, not the requests served: a waiter that the
+     * operating system holds back asks less often, and a count of its
+     * requests took minutes on loaded cores.) */
+    stalled = progress ? 0u : stalled + 1u;
     last_done = done;
     last_started = started;
     if (stalled > stall_limit) {

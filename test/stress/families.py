@@ -15,7 +15,20 @@ Source K of a family run depends only on (profile, seed, families,
 threads, K); its case C on those and C.
 """
 
+import os
 import random
+
+# Kernels that the execution tests run too, taken from their files.
+EXEC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "exec")
+
+
+def exec_kernel(path, name):
+    """The text of kernel `name` in test/exec's file `path`, from its
+    `__kernel` line to the `}` that ends it at the start of a line."""
+    with open(os.path.join(EXEC, path)) as f:
+        text = f.read()
+    start = text.index("__kernel void %s(" % name)
+    return "\n" + text[start:text.index("\n}\n", start) + 3]
 
 # Which kernels each family's file holds.
 FAMILIES = ("waits", "plain", "failures")
@@ -49,7 +62,7 @@ FORCED_LIMITS = [
 # The other families: waits the device cannot hold end with SA_NO_PROGRESS
 # in well under a second, and a worker that PoCL starts late (or only after
 # the coordinator has left) ends a launch within about a second.
-WAIT_LIMITS = {"SOFTATOMIC_STALL_LIMIT": str(1 << 18), "SOFTATOMIC_IDLE_LIMIT": str(1 << 22)}
+WAIT_LIMITS = {"SOFTATOMIC_STALL_LIMIT": str(1 << 21), "SOFTATOMIC_IDLE_LIMIT": str(1 << 22)}
 
 HEADER = """// softatomic stress kernels (test/stress/families.py): family %s, profile %s,
 // seed %d, source %d
@@ -60,49 +73,11 @@ uint mix32(uint x) {
 """
 
 SOURCES = {
-    # A global barrier: each group's first work-item counts itself in and
-    # waits until every group has.
-    "gbar": """
-__kernel void gbar(__global uint *count, __global uint *out) {
-  uint seen = 0u;
-  if (get_local_id(0) == 0) {
-    atomic_inc(count);
-    while ((seen = atomic_add(count, 0u)) < get_num_groups(0))
-      ;
-  }
-  barrier(CLK_GLOBAL_MEM_FENCE);
-  out[get_global_id(0)] = get_local_id(0) == 0 ? seen : (uint)get_group_id(0);
-}
-""",
-    # The last group releases the others, which spin on the flag.
-    "release": """
-__kernel void release(__global uint *flag, __global uint *out) {
-  uint g = get_group_id(0), seen = 1u;
-  if (get_local_id(0) == 0) {
-    if (g == get_num_groups(0) - 1u)
-      atomic_xchg(flag, 1u);
-    else
-      while ((seen = atomic_or(flag, 0u)) == 0u)
-        ;
-  }
-  barrier(CLK_GLOBAL_MEM_FENCE);
-  out[get_global_id(0)] = seen + g;
-}
-""",
+    # A global barrier, and the last group releasing the others.
+    "gbar": exec_kernel("Inputs/group_waits.cl", "gbar"),
+    "release": exec_kernel("Inputs/group_waits.cl", "release"),
     # A hand-off chain: group g waits for flags[g], then adds to flags[g + 1].
-    "chain": """
-__kernel void chain(__global uint *flags, __global uint *order) {
-  uint g = get_group_id(0);
-  if (get_local_id(0) == 0) {
-    uint seen = 1u;
-    if (g > 0u)
-      while ((seen = atomic_add(&flags[g], 0u)) == 0u)
-        ;
-    order[g] = seen;
-    atomic_add(&flags[g + 1u], seen + 1u);
-  }
-}
-""",
+    "chain": exec_kernel("deferred_release.cl", "chain"),
     # A work queue per pair of groups: group 2k publishes its items with
     # plain stores and counts each in; group 2k+1's work-items take tickets
     # and wait until their item is in, then read it plainly.

@@ -297,14 +297,13 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // (2^26 idle rounds on a CPU, about half a minute: a stress case with
   // four PoCL threads on two loaded cores once ran past 2^24.)
   Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 26);
-  // Coordinator rounds that serve requests and change nothing while every
-  // running worker waits (work-groups that wait for groups that cannot
-  // start): such a round takes as long as a waiter's poll, 0.2 us on PoCL
-  // with a group of one work-item (2 idle cores: 2^19 in 0.1 s; many
-  // times longer on loaded cores), so 2^22 are about a second there, and
-  // 2^20 a few seconds on a GPU. A legitimate wait ends with some target
-  // changed, or has a worker busy with its own work (which resets the
-  // count), long before.
+  // Coordinator rounds in a row that change nothing while every running
+  // worker waits (work-groups that wait for groups that cannot start): on
+  // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
+  // work-item and 4 s with groups of 64; 2^20 are a few seconds on a GPU.
+  // Always more than SA_SILENT_ROUNDS: a legitimate wait ends with some
+  // target changed, or has a worker busy with its own work for that long
+  // (which resets the count).
   Words[SA_H_STALL_LIMIT] = envLimit("SOFTATOMIC_STALL_LIMIT", Plan.Gpu ? 1u << 20 : 1u << 22);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
