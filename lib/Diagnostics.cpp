@@ -122,6 +122,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "kernel '%0' is left alone: it reaches no global "
                         "atomic");
+  case Diag::UnguardableLoop:
+    return customDiagID(D, DiagnosticsEngine::Warning,
+                        "this loop in '%0' reaches a software atomic but gets "
+                        "no guard (%1): if the runtime fails, it may not "
+                        "end");
   }
   llvm_unreachable("unknown softatomic diagnostic");
 }

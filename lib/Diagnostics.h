@@ -43,6 +43,7 @@ enum class Diag {
   CannotClone,              ///< %0: function, %1: why
   InternalError,            ///< %0: detail
   KernelLeftAlone,          ///< %0: kernel (a warning, on request)
+  UnguardableLoop,          ///< %0: function, %1: why (a warning)
 };
 
 /// Starts reporting \p Kind at \p Loc; stream the arguments into the result.

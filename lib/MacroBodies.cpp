@@ -3,6 +3,7 @@
 #include "MacroBodies.h"
 #include "Diagnostics.h"
 #include "KernelAnalysis.h"
+#include "LoopGuards.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -40,13 +41,14 @@ struct SpelledToken {
 };
 
 /// Finds every expansion, in the user's code, of the macro-body tokens of
-/// \p Tokens that an edit may change: a name (a callee), a call's `)` and
-/// a `return`. An expansion that no edit reached is one that needs none.
+/// \p Tokens that an edit may change: a name (a callee), a call's `)`, a
+/// `return` and the first token of a loop's body. An expansion that no edit
+/// reached is one that needs none.
 class ExpansionFinder : public RecursiveASTVisitor<ExpansionFinder> {
 public:
-  ExpansionFinder(const SourceManager &SM,
+  ExpansionFinder(const SourceManager &SM, const LangOptions &LO,
                   MapVector<SourceLocation, SpelledToken> &Tokens)
-      : SM(SM), Tokens(Tokens) {}
+      : SM(SM), LO(LO), Tokens(Tokens) {}
   ExpansionFinder(const ExpansionFinder &) = delete;
   ExpansionFinder &operator=(const ExpansionFinder &) = delete;
 
@@ -60,10 +62,23 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) { return found(E->getLocation()); }
   bool VisitCallExpr(CallExpr *E) { return found(E->getRParenLoc()); }
   bool VisitReturnStmt(ReturnStmt *S) { return found(S->getReturnLoc()); }
+  // A loop's guard (LoopGuards.h): `while` and `)`, or a `for` header's
+  // condition and second `;`.
+  bool VisitWhileStmt(WhileStmt *S) {
+    return found(S->getWhileLoc()) && found(S->getRParenLoc());
+  }
+  bool VisitDoStmt(DoStmt *S) {
+    return found(S->getWhileLoc()) && found(S->getRParenLoc());
+  }
+  bool VisitForStmt(ForStmt *S) {
+    if (std::optional<ForGuardTokens> T = forGuardTokens(S, SM, LO))
+      return found(T->CondBegin) && found(T->SecondSemi);
+    return true;
+  }
 
 private:
   bool found(SourceLocation Loc) {
-    if (!Loc.isMacroID())
+    if (Loc.isInvalid() || !Loc.isMacroID())
       return true;
     SourceLocation Expansion = outOfMacroArguments(SM, Loc);
     if (!Expansion.isMacroID())
@@ -75,6 +90,7 @@ private:
   }
 
   const SourceManager &SM;
+  const LangOptions &LO;
   MapVector<SourceLocation, SpelledToken> &Tokens;
 };
 
@@ -105,7 +121,7 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
     if (!llvm::is_contained(Made, Edit))
       Made.push_back(Edit);
   }
-  ExpansionFinder(SM, Tokens).TraverseAST(Ctx);
+  ExpansionFinder(SM, Ctx.getLangOpts(), Tokens).TraverseAST(Ctx);
 
   bool Agree = true;
   DenseSet<SourceLocation> Reported; // One error per expansion of a macro.

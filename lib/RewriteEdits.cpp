@@ -5,6 +5,7 @@
 #include "EditCollector.h"
 #include "KernelAnalysis.h"
 #include "LineDirectives.h"
+#include "LoopGuards.h"
 #include "MacroBodies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -108,7 +109,7 @@ public:
               StringRef MainName)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
         Analysis(Analysis), MainName(MainName),
-        Edits(SM, Ctx.getLangOpts(), Diags) {}
+        Edits(SM, Ctx.getLangOpts(), Diags), Guards(Ctx, Analysis) {}
   EditBuilder(const EditBuilder &) = delete;
   EditBuilder &operator=(const EditBuilder &) = delete;
 
@@ -132,6 +133,7 @@ private:
   /// What `#line` calls the main file.
   StringRef MainName;
   EditCollector Edits;
+  LoopGuards Guards;
   /// The copies of functions in two forms, by where they go.
   MapVector<SourceLocation, std::string> CloneTexts;
   /// Numbers the predicated calls' variables (__sa_p<N>, __sa_r<N>).
@@ -342,8 +344,10 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
   EditCollector Copy(SM, LO, Diags);
   editParameters(Decl, ContextParameter, Copy);
   Copy.replaceToken(Decl->getLocation(), Name, What);
-  if (Decl->doesThisDeclarationHaveABody())
+  if (Decl->doesThisDeclarationHaveABody()) {
     editCalls(Analysis.Functions.find(Decl)->second, Copy);
+    Guards.add(Analysis.Functions.find(Decl)->second, Copy);
+  }
   if (Copy.failed()) {
     Failed = true;
     return;
@@ -411,6 +415,7 @@ bool EditBuilder::run(
       editParameters(Decl, KernelParameters, Edits);
     editKernelBody(Kernel);
     editCalls(Analysis.Functions.find(Kernel)->second, Edits);
+    Guards.add(Analysis.Functions.find(Kernel)->second, Edits);
   }
   for (const FunctionDecl *F : Analysis.ContextFunctions) {
     auto Clone = Analysis.Clones.find(F);
@@ -422,6 +427,7 @@ bool EditBuilder::run(
     for (const FunctionDecl *Decl : F->redecls())
       editParameters(Decl, ContextParameter, Edits);
     editCalls(Analysis.Functions.find(F)->second, Edits);
+    Guards.add(Analysis.Functions.find(F)->second, Edits);
   }
   for (const auto &[Loc, Text] : CloneTexts)
     Edits.insertBefore(Loc, Text, "copy of a function");

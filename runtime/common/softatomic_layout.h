@@ -33,6 +33,8 @@
 #define SA_M_COMBINE 1u       /* combined requests are applied with native atomics */
 #define SA_H_COMBINE_MIN 21u  /* combining mode: work-items per request a group call must
                                  average, or the next SA_G_SKIP_CALLS go per item (0: never) */
+#define SA_H_STALL_LIMIT 22u  /* coordinator rounds that change nothing while every
+                                 running worker waits, before it gives up */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -54,6 +56,7 @@
 #define SA_DEV_LOST_REQUEST 4u /* request not served in the rounds it must be */
 #define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
 #define SA_DEV_NO_NATIVE 6u   /* combining mode: no native 64-bit atomics */
+#define SA_DEV_NO_PROGRESS 7u /* every running worker waited on targets nothing changed */
 /* The rest of line 2: the coordinator's profile, filled only in kernels
  * built with -DSA_PROFILE (=1: with NVIDIA's %globaltimer). Read back with
  * the error words; SOFTATOMIC_VERBOSE prints it. Times in nanoseconds. */
@@ -123,14 +126,22 @@
 
 /* Local scratch of the coordinator: counters, one list head per
  * coordinator work-item (the requests it owns), the workers whose doorbell
- * rang this round, then the round's gathered requests. */
+ * rang this round, the round each worker last rang in, then the round's
+ * gathered requests. */
 #define SA_L_COUNT 0u   /* requests gathered this round */
 #define SA_L_ACTIVE 1u  /* workers whose doorbell rang */
 #define SA_L_DONE 2u
 #define SA_L_STARTED 3u
-#define SA_L_HEADS 4u   /* one per coordinator work-item */
+#define SA_L_CHANGED 4u /* some request of this round changed its target */
+#define SA_L_SILENT 5u  /* running workers that have not rung for SA_SILENT_ROUNDS */
+#define SA_L_HEADS 6u   /* one per coordinator work-item */
 #define SA_L_ACTIVE_LIST(items) (SA_L_HEADS + (items))
-#define SA_L_LIST(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
+#define SA_L_LAST_RANG(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
+#define SA_L_LIST(items, workers) (SA_L_LAST_RANG(items, workers) + (workers))
+/* A running worker that has not rung its doorbell for this many rounds is
+ * busy with something other than waiting on a target, or held back (the
+ * stall bound, SA_H_STALL_LIMIT, then starts again). */
+#define SA_SILENT_ROUNDS (1u << 20)
 /* An entry: slot, next, address lo/hi, op, value lo (replaced by the old
  * value's), compare, value hi (replaced by the old value's; 64-bit ops
  * only). A 64-bit compare-exchange's comparand is read from its slot. */
@@ -154,6 +165,10 @@
 /* After the buckets, two words: the requests a group call made (calls of
  * one parity share one), and the calls that then go per item. */
 #define SA_G_REQUESTS(items) ((items) * SA_G_WORDS)
+/* Then one word: nonzero once the launch has failed, as the work-group sees
+ * it (set by its work-item whose request failed, and at each user group's
+ * start from the launch's error word): what __sa_live reads. */
+#define SA_G_FAILED(items) ((items) * SA_G_WORDS + 2u)
 #define SA_G_SKIP_CALLS 15u
 
 /* After the buckets, in a worker group: the table of deferred atomics
@@ -161,7 +176,7 @@
  * (and operation), combined with local atomics by every work-item that
  * targets it, across the user's groups the worker runs; sent to the
  * coordinator when the worker ends. */
-#define SA_D_TABLE(items) ((items) * SA_G_WORDS + 2u)
+#define SA_D_TABLE(items) ((items) * SA_G_WORDS + 3u)
 #define SA_D_ENTRIES(items) ((items) > 64u ? (items) : 64u)
 #define SA_D_PROBES 16u   /* entries an address may be looked for in */
 #define SA_D_CLAIM_SPINS 256u /* reads of an entry being filled in */

@@ -356,13 +356,17 @@ static inline ulong __sa_entry_old(__local uint *e) {
  * scanned), and how many workers have started and finished. A doorbell is
  * cleared before the slots are scanned: a request published after the scan
  * rings it again, and a requester rings again while it waits, so none is
- * left unseen. */
-static void __sa_ring_call(SA_COORD_PARAMS) {
-  uint started = 0, done = 0;
+ * left unseen. Also counted: running workers that have not rung for
+ * SA_SILENT_ROUNDS rounds (busy with their own work, or held back by the
+ * operating system: see the stall bound in __sa_coordinate). */
+static void __sa_ring_call(SA_COORD_PARAMS, uint round) {
+  uint started = 0, done = 0, silent = 0;
+  __local uint *last_rang = scratch + SA_L_LAST_RANG(items, workers);
   SA_FOR_STRIDED(w, workers, items) {
     /* Relaxed polls, so that the loads of one sweep overlap; only a word
      * found set is read again with acquire (see __sa_gather). */
-    started += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
+    uint began = __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
+    started += began;
     /* Acquire a done word found set: the worker's last requests, published
      * before it, are then seen by this round's ring reads. */
     __global uint *finished = state + SA_W_DONE(workers, w);
@@ -384,11 +388,16 @@ static void __sa_ring_call(SA_COORD_PARAMS) {
       uint a = atomic_inc(&scratch[SA_L_ACTIVE]); /* local memory */
       scratch[SA_L_ACTIVE_LIST(items) + a] = w;
     }
+    if (rang || round == 1u) /* (the first round starts every clock) */
+      last_rang[w] = round;
+    silent += began && fin == 0u && round - last_rang[w] > SA_SILENT_ROUNDS;
   }
   if (started)
     atomic_add(&scratch[SA_L_STARTED], started); /* local memory */
   if (done)
     atomic_add(&scratch[SA_L_DONE], done);
+  if (silent)
+    atomic_add(&scratch[SA_L_SILENT], silent);
 }
 
 /* Tells the coordinator that a slot holds a request: its ring byte, then
@@ -476,11 +485,11 @@ static void __sa_read_requests(SA_COORD_PARAMS, uint count) {
  * once per run of requests to one address. The old values stay in local
  * memory: the next step writes them to the slots in parallel (one owner
  * may hold every request of a round). */
-static void __sa_apply_owned(SA_COORD_PARAMS) {
+static uint __sa_apply_owned(SA_COORD_PARAMS) {
   __local uint *list = scratch + SA_L_LIST(items, workers);
   __global uint *target = 0;
   __sa_value_t value = 0;
-  uint wide = 0, dirty = 0;
+  uint wide = 0, dirty = 0, changed = 0; /* changed: any target, for the stall bound */
   uint head = scratch[SA_L_HEADS + __sa_local_linear_id()];
   /* Release before the targets are written: a native acquire load of a
    * target (OpenCL 2.0 atomic_load, which the rewriter leaves alone) that
@@ -504,12 +513,14 @@ static void __sa_apply_owned(SA_COORD_PARAMS) {
     __sa_value_t old = value;
     value = __sa_apply_entry(e, old, slot0);
     dirty |= value != old;
+    changed |= dirty;
     i = e[1];
   }
   if (dirty)
     __sa_target_store(target, value, wide);
   /* Device-wide before the barrier: another work-item releases them. */
   __sa_fence_release();
+  return changed;
 }
 
 /* Round, step 5: every gathered request gets its old value and is released,
@@ -558,9 +569,10 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
   __global uint *slot0 = state + SA_SLOT_BASE(workers, items);
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
+  uint stall_limit = __sa_load_relaxed(state + SA_H_STALL_LIMIT);
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
-  uint idle = 0;
+  uint idle = 0, stalled = 0, last_done = 0, last_started = 0;
 #ifdef SA_PROFILE
   ulong prof[SA_P_PHASES] = {0, 0, 0, 0, 0, 0, 0}, prof_start = __sa_clock();
   ulong prof_last = prof_start;
@@ -575,12 +587,14 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
       scratch[SA_L_ACTIVE] = 0;
       scratch[SA_L_DONE] = 0;
       scratch[SA_L_STARTED] = 0;
+      scratch[SA_L_CHANGED] = 0;
+      scratch[SA_L_SILENT] = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     /* Workers are counted before gathering: a worker publishes its last
      * requests before its done word, so a round that begins with all done
      * gathers every request left. */
-    __sa_ring_call(SA_COORD_ARGS);
+    __sa_ring_call(SA_COORD_ARGS, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(0);
     __sa_gather(SA_COORD_ARGS, round);
@@ -592,7 +606,8 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     __sa_read_requests(SA_COORD_ARGS, count);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(1);
-    __sa_apply_owned(SA_COORD_ARGS);
+    if (__sa_apply_owned(SA_COORD_ARGS))
+      scratch[SA_L_CHANGED] = 1u; /* local memory, any work-item */
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(2);
     __sa_release(SA_COORD_ARGS, count);
@@ -600,6 +615,8 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     prof[6] += __sa_clock() - prof_last;
 #endif
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
+    uint progress = scratch[SA_L_CHANGED] || scratch[SA_L_SILENT] ||
+                    done != last_done || started != last_started;
     if (lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -621,6 +638,26 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
         __sa_record_error(state, SA_DEV_NOT_CORESIDENT, workers - started);
       break;
     }
+    /* Work-groups that wait for each other (a global barrier, a flag that
+     * a later group releases) when the device cannot hold them all at
+     * once: the running ones poll targets that only a group that has not
+     * started would change, so the coordinator serves them forever, and
+     * its heartbeat keeps their own bounds from firing. Such a round
+     * changes no target, sees no worker start or end and has every running
+     * worker ringing within SA_SILENT_ROUNDS (one busy with its own work
+     * may yet change something). Past SA_H_STALL_LIMIT of them in a row
+     * the coordinator leaves: the waiters then fail (coordinator gone) and
+     * their loops end. (Rounds, not the requests served: a waiter that the
+     * operating system holds back asks less often, and a count of its
+     * requests took minutes on loaded cores.) */
+    stalled = progress ? 0u : stalled + 1u;
+    last_done = done;
+    last_started = started;
+    if (stalled > stall_limit) {
+      if (lid == 0)
+        __sa_record_error(state, SA_DEV_NO_PROGRESS, workers - done);
+      break;
+    }
   }
 #ifdef SA_PROFILE
   if (__sa_local_linear_id() == 0) {
@@ -634,6 +671,35 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
 #endif
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
+}
+
+/* ---- failures ----------------------------------------------------------- */
+
+/* Whether the launch is still sound, first in the condition of every loop
+ * of the user's that reaches a software atomic (the rewriter guards them:
+ * docs/REWRITE.md, "Loops"). After a failure every software atomic
+ * returns 0 at once, so a loop waiting for a value (a flag another group
+ * sets) would spin forever: the guard ends it, and the work-item goes on
+ * to the kernel's end. It reads the work-group's failed word in local
+ * memory (cheap), which a work-item whose request fails sets at once
+ * (__sa_fail), and the group's first work-item sets at each user group's
+ * start from the launch's error word (another group's failure; until then
+ * this group's own requests fail once the coordinator has left). One word
+ * for the whole group, so that the work-items of a loop with a barrier in
+ * it (the first work-item polls, a barrier shares what it saw) leave it at
+ * the same iteration when the failure came before that barrier. */
+static inline int __sa_live(__sa_ctx_t *ctx) {
+  volatile __local uint *failed =
+      ctx->scratch + SA_G_FAILED(__sa_local_items());
+  return *failed == 0u;
+}
+
+/* A request failed: the launch's first error (the host reports it), and
+ * this work-item's later requests and its group's guarded loops end. */
+static void __sa_fail(__sa_ctx_t *ctx, uint code) {
+  __sa_record_error(ctx->state, code, ctx->group);
+  ctx->failed = 1;
+  ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
 }
 
 /* ---- the combining mode: native atomics on combined requests ------------ */
@@ -696,8 +762,7 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
 #ifdef SA_NATIVE_WIDE
     return __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
 #else
-    __sa_record_error(ctx->state, SA_DEV_NO_NATIVE, ctx->group);
-    ctx->failed = 1;
+    __sa_fail(ctx, SA_DEV_NO_NATIVE);
     return 0;
 #endif
   }
@@ -771,8 +836,7 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
    * work-items of a group leave a caller's retry loop together.) */
   if (error != SA_DEV_OK &&
       __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE) {
-    __sa_record_error(state, error, ctx->group);
-    ctx->failed = 1;
+    __sa_fail(ctx, error);
     return 0;
   }
   __sa_fence_acquire(); /* the old value, and the target, after DONE */
@@ -1509,6 +1573,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   if (__sa_local_linear_id() == 0) {
     scratch[SA_G_REQUESTS(items)] = 0u;
     scratch[SA_G_REQUESTS(items) + 1u] = 0u;
+    scratch[SA_G_FAILED(items)] = 0u;
   }
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
@@ -1522,7 +1587,14 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
  * compiler asserts on a barrier in the loop latch when the user's code has
  * a loop with a break and the local size is 1.) */
 static void __sa_group_begin(__sa_ctx_t *ctx) {
-  (void)ctx;
+  /* A failure elsewhere in the launch, seen by the whole group at once
+   * after the barrier (__sa_live): whichever work-item reads it sets the
+   * group's word. (Every work-item reads: `if (lid == 0 && ...)` here made
+   * PoCL 3.1's kernel compiler abort, "Could not find a dominating
+   * alternative variable", on kernels with a spin loop at local size 1.) */
+  uint seen = __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
+  if (seen)
+    ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
 

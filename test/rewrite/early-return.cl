@@ -35,8 +35,8 @@ __kernel void k(__global int *c, int n) {
 // CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  if (get_local_id(0) >= n)
 // CHECK-NEXT:    goto __sa_group_end;
-// CHECK-NEXT:  for (int i = 0; i < n; ++i) {
-// CHECK-NEXT:    while (c[i] > 0) {
+// CHECK-NEXT:  for (int i = 0; __sa_live(__sa_ctx) && (i < n); ++i) {
+// CHECK-NEXT:    while (__sa_live(__sa_ctx) && (c[i] > 0)) {
 // CHECK-NEXT:      if (c[i] == 7) {
 // CHECK-NEXT:        goto __sa_group_end;
 // CHECK-NEXT:      }

@@ -25,9 +25,15 @@ value plus its adds (--check-sum).
   gen_stress.py gen    --out DIR [--seed S ...]
       only write the kernels and case files
 
+--family waits,plain,failures (with --threads, PoCL thread counts) makes
+the other families instead (families.py; README.md, "Families"): work-groups
+that wait for each other, plain accesses ordered by atomics, forced
+failures; each case passes with the original's results or a reported error.
+
 Source K of seed S, and its case C, depend only on (profile, S, K) and
-(profile, S, K, C): Python's random.Random seeded with a string is the same
-on every platform and version.
+(profile, S, K, C) (and, for the families, the family and thread lists):
+Python's random.Random seeded with a string is the same on every platform
+and version.
 
 Standard library only.
 """
@@ -40,6 +46,10 @@ import shlex
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import families  # noqa: E402  (the families beyond counters)
 
 # ---------------------------------------------------------------------------
 # Profiles: how many cases, how large.
@@ -553,10 +563,23 @@ def case_options(profile, seed, k, c, f):
 # Files and commands.
 
 class Source:
+    """A counters source (the features above) and its cases."""
     def __init__(self, profile, seed, k):
         self.profile, self.seed, self.k = profile, seed, k
         self.f = source_features(profile, seed, k)
         self.name = "s%03d" % k
+
+    def describe(self):
+        return describe(self.f)
+
+    def text(self):
+        return kernel_source(self.profile, self.seed, self.k, self.f)
+
+    def options(self, c):
+        return case_options(self.profile, self.seed, self.k, c, self.f)[0]
+
+    def combine_mode(self):
+        return self.k % 2 == 0  # its cases then run in both runtime modes
 
     def write(self, directory, cases):
         """Writes NAME.cl and NAME.cases (line 1 a comment, then case 0, 1, ...)."""
@@ -564,7 +587,7 @@ class Source:
         self.sa = os.path.join(directory, self.name + ".sa.cl")
         self.cases_file = os.path.join(directory, self.name + ".cases")
         with open(self.cl, "w") as out:
-            out.write(kernel_source(self.profile, self.seed, self.k, self.f))
+            out.write(self.text())
         self.lines = {}  # line number -> (case, options)
         cases = list(cases)
         with open(self.cases_file, "w") as out:
@@ -574,13 +597,13 @@ class Source:
                          "%d to %d" % (cases[0], cases[-1]) if cases == list(range(cases[0], cases[-1] + 1))
                          else ",".join(map(str, cases))))
             for line, c in enumerate(cases, 2):
-                opts, _ = case_options(self.profile, self.seed, self.k, c, self.f)
+                opts = self.options(c)
                 self.lines[line] = (c, opts)
                 out.write(" ".join(opts) + "\n")
 
     def rewrite(self, rewriter):
         cmd = [rewriter, self.cl, "-o", self.sa]
-        if self.k % 2 == 0:  # its cases then run in both runtime modes
+        if self.combine_mode():
             cmd.insert(1, "--combine-mode")
         if self.f["std"]:
             cmd += ["--", "-cl-std=" + self.f["std"]]
@@ -598,6 +621,35 @@ class Source:
         return cmd + extra
 
 
+class FamilySource(Source):
+    """A source of the families beyond counters (families.py): waits
+    between work-groups, plain accesses ordered by atomics, forced
+    failures. Every one is rewritten with --combine-mode (both runtime
+    modes run), and its limits go into its environment."""
+    def __init__(self, profile, seed, family_list, threads, k):
+        self.profile, self.seed, self.k = profile, seed, k
+        self.plan = families.FamilyPlan(profile, seed, family_list, threads, k)
+        self.f = self.plan.f
+        self.name = self.plan.name
+
+    def describe(self):
+        return self.plan.describe()
+
+    def text(self):
+        return self.plan.source_text()
+
+    def options(self, c):
+        return self.plan.case_options(c)[0]
+
+    def combine_mode(self):
+        return True
+
+    def env(self):
+        env = Source.env(self)
+        env.update(self.plan.limits)
+        return env
+
+
 def shell_line(env, cmd):
     words = ["%s=%s" % kv for kv in sorted(env.items())] + cmd
     return " ".join(shlex.quote(w) for w in words)
@@ -609,16 +661,43 @@ def add_common(ap, profile_default="ci"):
     ap.add_argument("--sources", type=int, help="kernel sources (default: the profile's)")
     ap.add_argument("--cases", type=int, help="cases per source (default: the profile's)")
     ap.add_argument("--first-source", type=int, default=0)
+    ap.add_argument("--family", default="counters",
+                    help="counters (default), or a list of %s (README.md, \"Families\")"
+                    % ",".join(families.FAMILIES))
+    ap.add_argument("--threads", help="families: PoCL threads to run each family with, "
+                    "a list (default: 1,2,3 in the ci profile; 0, not PoCL, in long)")
+
+
+def family_args(a):
+    """The families and thread counts of a family run, or None."""
+    if a.family == "counters":
+        return None
+    names = a.family.split(",")
+    for n in names:
+        if n not in families.FAMILIES:
+            sys.exit("gen_stress: unknown family '%s'" % n)
+    threads = a.threads or ("1,2,3" if a.profile == "ci" else "0")
+    return names, [int(t) for t in threads.split(",")]
+
+
+def make_source(a, k):
+    fam = family_args(a)
+    if fam:
+        return FamilySource(a.profile, a.seed, fam[0], fam[1], k)
+    return Source(a.profile, a.seed, k)
 
 
 def make_sources(a, directory):
     p = PROFILES[a.profile]
-    n_sources = a.sources if a.sources is not None else p["sources"]
-    n_cases = a.cases if a.cases is not None else p["cases"]
+    fam = family_args(a)
+    default_sources = len(fam[0]) * len(fam[1]) if fam else p["sources"]
+    n_sources = a.sources if a.sources is not None else default_sources
     os.makedirs(directory, exist_ok=True)
     sources = []
     for k in range(a.first_source, a.first_source + n_sources):
-        s = Source(a.profile, a.seed, k)
+        s = make_source(a, k)
+        n_cases = a.cases if a.cases is not None else (
+            families.SIZES[a.profile]["cases"] * len(s.plan.kernels) if fam else p["cases"])
         s.write(directory, range(n_cases))
         sources.append(s)
     return sources
@@ -629,6 +708,8 @@ def case_command(a, s, cases, repeat=None):
     cmd = ["python3", os.path.abspath(__file__), "case", "--rewriter", os.path.abspath(a.rewriter),
            "--difftest", os.path.abspath(a.difftest), "--profile", a.profile,
            "--seed", str(a.seed), "--source", str(s.k), "--case", ",".join(map(str, cases))]
+    if family_args(a):
+        cmd += ["--family", a.family, "--threads", ",".join(map(str, family_args(a)[1]))]
     if repeat:
         cmd += ["--repeat", str(repeat)]
     return " ".join(shlex.quote(w) for w in cmd)
@@ -695,7 +776,7 @@ def cmd_run(a):
     sources = make_sources(a, work)
     for s in sources:
         s.rewrite(a.rewriter)
-    total = failed = 0
+    total = failed = reported = 0
     problems = []
     for s in sources:
         t0 = time.time()
@@ -728,11 +809,16 @@ def cmd_run(a):
             problems.append("\n".join(msg))
             pending = rest[1:]
         bad = [ln for ln in lines if not results.get(ln, (False,))[0]]
+        # Passed by ending with an error the runtime reported (--allow-error).
+        errors = sum(1 for ln in lines if ln in results and results[ln][0] and
+                     "error reported" in results[ln][1][0])
         total += len(lines)
         failed += len(bad)
-        print("%s (%s)%s: %d cases, %d failed, %.1f s%s" % (
-            s.name, describe(s.f), " " + shell_line(s.env(), []) if s.env() else "",
-            len(lines), len(bad), time.time() - t0,
+        reported += errors
+        print("%s (%s)%s: %d cases, %d failed%s, %.1f s%s" % (
+            s.name, s.describe(), " " + shell_line(s.env(), []) if s.env() else "",
+            len(lines), len(bad),
+            ", %d passed with an error reported" % errors if errors else "", time.time() - t0,
             " (sa-difftest ended abnormally %d times)" % broken if broken else ""))
         sys.stdout.flush()
         for ln in bad:
@@ -746,13 +832,15 @@ def cmd_run(a):
                  "  or: " + shell_line(s.env(), s.difftest_command(a.difftest, opts))]))
     for p in problems:
         print(p)
-    print("gen_stress: %d cases (%s profile, seed %d, %d sources), %d failed, %.1f s" % (
-        total, a.profile, a.seed, len(sources), failed, time.time() - start))
+    print("gen_stress: %d cases (%s profile, seed %d, %d sources), %d failed%s, %.1f s" % (
+        total, a.profile, a.seed, len(sources), failed,
+        ", %d passed with an error reported" % reported if reported else "",
+        time.time() - start))
     return 1 if failed or problems else 0
 
 
 def cmd_case(a):
-    s = Source(a.profile, a.seed, a.source)
+    s = make_source(a, a.source)
     import tempfile
     work = os.path.abspath(a.work or os.path.join(tempfile.gettempdir(), "softatomic-stress-case"))
     os.makedirs(work, exist_ok=True)
@@ -772,7 +860,7 @@ def cmd_case(a):
         with open(s.cases_file, "w") as f:
             f.write(text.splitlines(True)[0] + "".join(text.splitlines(True)[1:]) * (a.repeat or 1))
         cmd = s.difftest_command(a.difftest, ["--cases", s.cases_file])
-    print("# %s\n%s" % (describe(s.f), shell_line(s.env(), cmd)))
+    print("# %s\n%s" % (s.describe(), shell_line(s.env(), cmd)))
     sys.stdout.flush()
     return subprocess.call(cmd, env=env)
 

@@ -157,6 +157,13 @@ struct StatusBook {
     else if (L.Words[0] == SA_DEV_NOT_CORESIDENT)
       Message += std::to_string(L.Words[1]) +
                  " worker group(s) never started while the coordinator ran";
+    else if (L.Words[0] == SA_DEV_NO_PROGRESS)
+      Message += "its work-groups wait for each other (a global barrier, a flag a "
+                 "later group sets), and the device cannot run them all at once "
+                 "beside the coordinator: " +
+                 std::to_string(L.Words[1]) +
+                 " worker group(s) waited on atomics that nothing changed "
+                 "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such kernels";
     else if (L.Words[0] == SA_DEV_NO_NATIVE)
       Message += "the combining mode needs native 64-bit atomics "
                  "(cl_khr_int64_base_atomics), which the device lacks";

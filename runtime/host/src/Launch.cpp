@@ -150,16 +150,11 @@ cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
   return checkWorkerScratch(KernelLocal, DeviceLocal, Bytes);
 }
 
-/// How many groups of the planned launch the device runs at once: measured
-/// by a probe launch of the kernel where the device wants one
-/// (runtime/host/src/Probe.h), else the device's rule (Coresidency.h).
-/// SOFTATOMIC_MAX_GROUPS overrides both.
-cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
-                           const RewrittenKernel &Entry, cl_device_id Device,
-                           const LaunchPlan &Plan, size_t &Groups) {
+/// A probe launch of the planned launch's kernel (Probe.h): the groups the
+/// device ran at once, up to its upper bound.
+cl_int probeForLaunch(cl_command_queue Queue, cl_kernel Kernel, const RewrittenKernel &Entry,
+                      cl_device_id Device, const LaunchPlan &Plan, size_t &Groups) {
   size_t LocalItems = Plan.localItems();
-  if (maxGroupsFromEnvironment() || !wantsProbe(Device))
-    return coresidentGroups(Device, LocalItems, Groups);
   ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
                      Plan.WorkDim, Plan.Local, [&](size_t Workers) {
                        size_t Capacity = 0, Bytes = 0;
@@ -167,21 +162,61 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
                                    Capacity, Bytes);
                        return std::max<size_t>(Bytes, 16);
                      }};
-  cl_int Err = probeCoresidentGroups(
-      Target, coresidentUpperBound(Device, LocalItems), Groups);
-  // A probe that cannot be trusted leaves the device's own rule, if any.
-  if (Err == SA_DEVICE_NOT_SUPPORTED && coresidentGroups(Device, LocalItems, Groups) == CL_SUCCESS)
-    return CL_SUCCESS;
-  if (Err != CL_SUCCESS)
-    return Err;
-  // More groups than compute units make every coordinator round longer
-  // (it scans each worker) and, on the H200, made the microbenchmarks
-  // slower, memory-bound copy included (docs/BENCHMARKS.md): one group
-  // per unit unless asked for all the probe found.
-  const char *Occupancy = std::getenv("SOFTATOMIC_OCCUPANCY");
-  if (!Occupancy || std::string(Occupancy) != "full")
-    Groups = std::min<size_t>(
-        Groups, std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
+  return probeCoresidentGroups(Target, coresidentUpperBound(Device, LocalItems), Groups);
+}
+
+/// Whether the launch's user groups may each get a worker of their own:
+/// on a GPU (a CPU's rule is exact), where the device might hold them all
+/// beside the coordinator, unless SOFTATOMIC_MAX_GROUPS or
+/// SOFTATOMIC_PROBE=0 says otherwise.
+bool mayFitEveryGroup(cl_device_id Device, const LaunchPlan &Plan, size_t Groups) {
+  const char *Probe = std::getenv("SOFTATOMIC_PROBE");
+  return !maxGroupsFromEnvironment() && !(Probe && std::atoi(Probe) == 0) && isGpu(Device) &&
+         Plan.UserGroups + 1 > Groups &&
+         Plan.UserGroups + 1 <= coresidentUpperBound(Device, Plan.localItems());
+}
+
+/// How many groups of the planned launch the device runs at once: measured
+/// by a probe launch of the kernel where the device wants one
+/// (runtime/host/src/Probe.h), else the device's rule (Coresidency.h).
+/// SOFTATOMIC_MAX_GROUPS overrides both. Where the device holds every user
+/// group beside the coordinator (a probe says so), that many: work-groups
+/// that wait for each other (a global barrier, a flag that a later group
+/// sets) then run as they do natively, where fewer workers, each running
+/// several user groups in turn, would leave a waiting group's releaser
+/// unstarted (SA_NO_PROGRESS).
+cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
+                           const RewrittenKernel &Entry, cl_device_id Device,
+                           const LaunchPlan &Plan, size_t &Groups) {
+  size_t LocalItems = Plan.localItems();
+  size_t Held = 0; // what a probe found, if one ran
+  if (maxGroupsFromEnvironment() || !wantsProbe(Device)) {
+    if (cl_int Err = coresidentGroups(Device, LocalItems, Groups))
+      return Err;
+    // One probe (cached per kernel, device and local size), only for a
+    // launch that could use it; the rule stands if it fails.
+    if (mayFitEveryGroup(Device, Plan, Groups) &&
+        probeForLaunch(Queue, Kernel, Entry, Device, Plan, Held) != CL_SUCCESS)
+      Held = 0;
+  } else {
+    cl_int Err = probeForLaunch(Queue, Kernel, Entry, Device, Plan, Groups);
+    // A probe that cannot be trusted leaves the device's own rule, if any.
+    if (Err == SA_DEVICE_NOT_SUPPORTED && coresidentGroups(Device, LocalItems, Groups) == CL_SUCCESS)
+      return CL_SUCCESS;
+    if (Err != CL_SUCCESS)
+      return Err;
+    Held = Groups;
+    // More groups than compute units make every coordinator round longer
+    // (it scans each worker) and, on the H200, made the microbenchmarks
+    // slower, memory-bound copy included (docs/BENCHMARKS.md): one group
+    // per unit unless asked for all the probe found.
+    const char *Occupancy = std::getenv("SOFTATOMIC_OCCUPANCY");
+    if (!Occupancy || std::string(Occupancy) != "full")
+      Groups = std::min<size_t>(
+          Groups, std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
+  }
+  if (mayFitEveryGroup(Device, Plan, Groups) && Plan.UserGroups + 1 <= Held)
+    Groups = Plan.UserGroups + 1;
   return CL_SUCCESS;
 }
 
@@ -262,6 +297,14 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // (2^26 idle rounds on a CPU, about half a minute: a stress case with
   // four PoCL threads on two loaded cores once ran past 2^24.)
   Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 26);
+  // Coordinator rounds in a row that change nothing while every running
+  // worker waits (work-groups that wait for groups that cannot start): on
+  // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
+  // work-item and 4 s with groups of 64; 2^20 are a few seconds on a GPU.
+  // Always more than SA_SILENT_ROUNDS: a legitimate wait ends with some
+  // target changed, or has a worker busy with its own work for that long
+  // (which resets the count).
+  Words[SA_H_STALL_LIMIT] = envLimit("SOFTATOMIC_STALL_LIMIT", Plan.Gpu ? 1u << 20 : 1u << 22);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;

@@ -48,6 +48,8 @@ extern "C" {
 #define SA_BAD_STATE -9008             /* device: state not set up by this runtime */
 #define SA_NO_NATIVE_ATOMICS -9009     /* device: combining mode, no native 64-bit atomics */
 #define SA_MODE_NOT_COMPILED -9010     /* combining mode asked of a kernel rewritten without it */
+#define SA_NO_PROGRESS -9011           /* device: work-groups waited for each other, and the
+                                          device could not run them all at once */
 
 /* How a rewritten kernel carries out its atomics (README.md, "Two modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
