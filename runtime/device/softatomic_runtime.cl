@@ -682,9 +682,9 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
  * sets) would spin forever: the guard ends it, and the work-item goes on
  * to the kernel's end. It reads the work-group's failed word in local
  * memory (cheap), which a work-item whose request fails sets at once
- * (__sa_fail), and the group's first work-item sets at each user group's
- * start from the launch's error word (another group's failure; until then
- * this group's own requests fail once the coordinator has left). One word
+ * (__sa_fail), and __sa_group_begin sets at each user group's start from
+ * the launch's error word (another group's failure; until then this
+ * group's own requests fail once the coordinator has left). One word
  * for the whole group, so that the work-items of a loop with a barrier in
  * it (the first work-item polls, a barrier shares what it saw) leave it at
  * the same iteration when the failure came before that barrier. */
