@@ -1,6 +1,7 @@
 #include "DeviceStatus.h"
 
 #include "Error.h"
+#include "OffCallbackRelease.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
@@ -192,13 +193,17 @@ StatusBook &book() {
 /// never calls saFinish.
 void CL_CALLBACK settleReadBack(cl_event ReadDone, cl_int Status, void *) {
   StatusBook &B = book();
-  ReleaseLater Later;
-  std::lock_guard<std::mutex> Guard(B.Lock);
-  // ReadDone lives until this returns, so no other launch has its handle.
-  auto It = std::find_if(B.Pending.begin(), B.Pending.end(),
-                         [&](const LaunchRef &L) { return L->ReadDone == ReadDone; });
-  if (It != B.Pending.end())
-    B.settle(It->get(), Status, Later);
+  auto Later = std::make_shared<ReleaseLater>();
+  {
+    std::lock_guard<std::mutex> Guard(B.Lock);
+    // ReadDone lives until this returns, so no other launch has its handle.
+    auto It = std::find_if(B.Pending.begin(), B.Pending.end(),
+                           [&](const LaunchRef &L) { return L->ReadDone == ReadDone; });
+    if (It != B.Pending.end())
+      B.settle(It->get(), Status, *Later);
+  }
+  // Not on the driver's callback thread (OffCallbackRelease.h says why).
+  releaseOffCallback([Later]() mutable { Later.reset(); });
 }
 
 /// Settles the launches \p Selected picks whose read-back has completed,

@@ -1,4 +1,5 @@
 #include "LaunchOrder.h"
+#include "OffCallbackRelease.h"
 
 #include <map>
 #include <mutex>
@@ -29,15 +30,20 @@ LastLaunches &lastLaunches() {
 void CL_CALLBACK forgetLaunch(cl_event KernelDone, cl_int, void *) {
   LastLaunches &Last = lastLaunches();
   std::shared_ptr<HeldEvent> Done; // let go of after the lock
-  std::lock_guard<std::mutex> Guard(Last.Lock);
-  // KernelDone lives until this returns, so no other launch has its
-  // handle; a later launch on its device may have replaced it already.
-  for (auto It = Last.Events.begin(); It != Last.Events.end(); ++It)
-    if (It->second->Event == KernelDone) {
-      Done = std::move(It->second);
-      Last.Events.erase(It);
-      break;
-    }
+  {
+    std::lock_guard<std::mutex> Guard(Last.Lock);
+    // KernelDone lives until this returns, so no other launch has its
+    // handle; a later launch on its device may have replaced it already.
+    for (auto It = Last.Events.begin(); It != Last.Events.end(); ++It)
+      if (It->second->Event == KernelDone) {
+        Done = std::move(It->second);
+        Last.Events.erase(It);
+        break;
+      }
+  }
+  // Not on the driver's callback thread (OffCallbackRelease.h says why).
+  if (Done)
+    releaseOffCallback([Done]() mutable { Done.reset(); });
 }
 } // namespace
 
