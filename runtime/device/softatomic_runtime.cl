@@ -362,6 +362,10 @@ static inline ulong __sa_entry_old(__local uint *e) {
 static void __sa_ring_call(SA_COORD_PARAMS, uint round) {
   uint started = 0, done = 0, silent = 0;
   __local uint *last_rang = scratch + SA_L_LAST_RANG(items, workers);
+  /* No longer than the stall bound: a worker silent for that long is busy
+   * with its own work, which may yet change something, however low the
+   * bound is set. */
+  uint silent_window = min(__sa_load_relaxed(state + SA_H_STALL_LIMIT), SA_SILENT_ROUNDS);
   SA_FOR_STRIDED(w, workers, items) {
     /* Relaxed polls, so that the loads of one sweep overlap; only a word
      * found set is read again with acquire (see __sa_gather). */
@@ -390,7 +394,7 @@ static void __sa_ring_call(SA_COORD_PARAMS, uint round) {
     }
     if (rang || round == 1u) /* (the first round starts every clock) */
       last_rang[w] = round;
-    silent += began && fin == 0u && round - last_rang[w] > SA_SILENT_ROUNDS;
+    silent += began && fin == 0u && round - last_rang[w] > silent_window;
   }
   if (started)
     atomic_add(&scratch[SA_L_STARTED], started); /* local memory */

@@ -300,11 +300,13 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // Coordinator rounds in a row that change nothing while every running
   // worker waits (work-groups that wait for groups that cannot start): on
   // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
-  // work-item and 4 s with groups of 64; 2^20 are a few seconds on a GPU.
-  // Always more than SA_SILENT_ROUNDS: a legitimate wait ends with some
-  // target changed, or has a worker busy with its own work for that long
-  // (which resets the count).
-  Words[SA_H_STALL_LIMIT] = envLimit("SOFTATOMIC_STALL_LIMIT", Plan.Gpu ? 1u << 20 : 1u << 22);
+  // work-item and 4 s with groups of 64. On the H100 a round with a
+  // thousand waiting work-items takes about 0.1 ms: 2^20 rounds ran past
+  // 90 s, 2^16 are seconds. A legitimate wait ends with some target
+  // changed, or has a worker busy with its own work for as many rounds
+  // (the device's silent window is never longer than this bound), which
+  // resets the count.
+  Words[SA_H_STALL_LIMIT] = envLimit("SOFTATOMIC_STALL_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 22);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
