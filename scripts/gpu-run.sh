@@ -42,8 +42,8 @@ build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
 # process: it must verify every round and free every context it created,
 # and the log must show the software path, from the cache (which serves
 # every round: its entries do not depend on the program's number). Each
-# run is bounded: the 20 rounds hung on the H100 (see the closing note of
-# the object-lifetimes work in docs/BENCHMARKS.md, "Runtime 0.8").
+# run is bounded: the 20 rounds hung on the H100 (docs/BENCHMARKS.md,
+# "Runtime 0.8 on the H100").
 for mode in coordinator combine; do
   for rounds in 1 20; do
     log=$out/layer-$mode-$rounds.log
