@@ -359,13 +359,9 @@ static inline ulong __sa_entry_old(__local uint *e) {
  * left unseen. Also counted: running workers that have not rung for
  * SA_SILENT_ROUNDS rounds (busy with their own work, or held back by the
  * operating system: see the stall bound in __sa_coordinate). */
-static void __sa_ring_call(SA_COORD_PARAMS, uint round) {
+static void __sa_ring_call(SA_COORD_PARAMS, uint round, uint silent_window) {
   uint started = 0, done = 0, silent = 0;
   __local uint *last_rang = scratch + SA_L_LAST_RANG(items, workers);
-  /* No longer than the stall bound: a worker silent for that long is busy
-   * with its own work, which may yet change something, however low the
-   * bound is set. */
-  uint silent_window = min(__sa_load_relaxed(state + SA_H_STALL_LIMIT), SA_SILENT_ROUNDS);
   SA_FOR_STRIDED(w, workers, items) {
     /* Relaxed polls, so that the loads of one sweep overlap; only a word
      * found set is read again with acquire (see __sa_gather). */
@@ -574,6 +570,10 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   __global uint *slot0 = state + SA_SLOT_BASE(workers, items);
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
   uint stall_limit = __sa_load_relaxed(state + SA_H_STALL_LIMIT);
+  /* A worker silent for this many rounds is busy with its own work, which
+   * may yet change something: never longer than the stall bound, however
+   * low that is set. */
+  uint silent_window = min(stall_limit, SA_SILENT_ROUNDS);
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
   uint idle = 0, stalled = 0, last_done = 0, last_started = 0;
@@ -598,7 +598,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     /* Workers are counted before gathering: a worker publishes its last
      * requests before its done word, so a round that begins with all done
      * gathers every request left. */
-    __sa_ring_call(SA_COORD_ARGS, round);
+    __sa_ring_call(SA_COORD_ARGS, round, silent_window);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     SA_PROFILE_MARK(0);
     __sa_gather(SA_COORD_ARGS, round);
