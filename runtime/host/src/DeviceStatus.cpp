@@ -203,7 +203,8 @@ void CL_CALLBACK settleReadBack(cl_event ReadDone, cl_int Status, void *) {
       B.settle(It->get(), Status, *Later);
   }
   // Not on the driver's callback thread (OffCallbackRelease.h says why).
-  releaseOffCallback([Later]() mutable { Later.reset(); });
+  // Moved in, so that the releaser's copy is the last one whenever it runs.
+  releaseOffCallback([L = std::move(Later)]() mutable { L.reset(); });
 }
 
 /// Settles the launches \p Selected picks whose read-back has completed,

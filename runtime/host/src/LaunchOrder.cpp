@@ -43,7 +43,8 @@ void CL_CALLBACK forgetLaunch(cl_event KernelDone, cl_int, void *) {
   }
   // Not on the driver's callback thread (OffCallbackRelease.h says why).
   if (Done)
-    releaseOffCallback([Done]() mutable { Done.reset(); });
+    // Moved in, so that the releaser's copy is the last one whenever it runs.
+    releaseOffCallback([D = std::move(Done)]() mutable { D.reset(); });
 }
 } // namespace
 
