@@ -19,8 +19,9 @@ struct SoftwareQueues {
   /// Set at the first software launch: until then no lookup at all.
   std::atomic<bool> Any{false};
   std::mutex Mutex;
-  /// Never shrinks: a queue handle the driver reuses after a release only
-  /// costs a saFinish that finds nothing.
+  /// A queue leaves at the application's clReleaseCommandQueue (and comes
+  /// back with its next software launch, if the application held it more
+  /// than once).
   std::set<cl_command_queue> Queues;
 
   bool contains(cl_command_queue Queue) {
@@ -84,6 +85,23 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   return reportDeviceFailure(Status,
                              CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
                              "clWaitForEvents");
+}
+
+cl_int releaseQueue(cl_command_queue Queue) {
+  SoftwareQueues &Software = softwareQueues();
+  if (Software.contains(Queue)) {
+    cl_int Status;
+    {
+      RuntimeCall Guard;
+      Status = saReleaseQueue(Queue);
+    }
+    // The release itself succeeds; a failure nobody asked about yet is
+    // still worth the log.
+    reportDeviceFailure(Status, Status, "clReleaseCommandQueue");
+    std::lock_guard<std::mutex> Lock(Software.Mutex);
+    Software.Queues.erase(Queue);
+  }
+  return SA_REAL(clReleaseCommandQueue)(Queue);
 }
 
 } // namespace layer

@@ -6,7 +6,9 @@
 // calls, so the layer's clFinish and clWaitForEvents call them for queues
 // that ran software launches, log the failure with the kernel's name, and
 // return an error the application understands. Queues that never did cost
-// one set lookup (none at all before the first software launch).
+// one set lookup (none at all before the first software launch). The
+// layer's clReleaseCommandQueue has the runtime let go of what it holds for
+// the queue first (saReleaseQueue).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,11 @@ cl_int finishQueue(cl_command_queue Queue);
 /// clWaitForEvents; a device-side failure of a software launch whose event
 /// is listed gives CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST.
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
+
+/// clReleaseCommandQueue(\p Queue), after the runtime has let go of what it
+/// held for the queue's software launches (waiting for their status), so
+/// that the application's releases free the queue and its context.
+cl_int releaseQueue(cl_command_queue Queue);
 
 } // namespace layer
 } // namespace softatomic

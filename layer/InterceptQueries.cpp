@@ -5,7 +5,8 @@
 // are the application's (the runtime's two arguments do not exist for it),
 // work-group queries answer for its kernel within what the software launch
 // can run, a task is launched as the layer launches any NDRange, and
-// clFinish / clWaitForEvents report device-side failures as OpenCL errors.
+// clFinish / clWaitForEvents report device-side failures as OpenCL errors,
+// and clReleaseCommandQueue first has the runtime let go of the queue.
 // layer/README.md, "What the application sees", gives each answer and why.
 //
 //===----------------------------------------------------------------------===//
@@ -115,6 +116,13 @@ clFinish(cl_command_queue Queue) {
   if (!layerActive())
     return SA_REAL(clFinish)(Queue);
   return finishQueue(Queue);
+}
+
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clReleaseCommandQueue(cl_command_queue Queue) {
+  if (!layerActive())
+    return SA_REAL(clReleaseCommandQueue)(Queue);
+  return releaseQueue(Queue);
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL

@@ -1,7 +1,7 @@
 #include "DeviceStatus.h"
 
 #include "Error.h"
-#include "OffCallbackRelease.h"
+#include "LaunchOrder.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
@@ -80,12 +80,12 @@ struct ReleaseLater {
 
 /// Launches whose status is still on its way, each queue's first error,
 /// and the failed launches by kernel event (until their queue's saFinish).
-/// No OpenCL call at all is made under Lock: a driver runs the read-backs'
-/// callbacks (settleReadBack), which take it, on its own threads (perhaps
-/// holding its own locks) or on the thread that completes a command; and
-/// a last release may free the application's queue and context and run
-/// their destructor callbacks. A launch is shared with whoever looks at it
-/// without the lock, and its OpenCL objects go with its last owner.
+/// No OpenCL call at all is made under Lock: a last release may free the
+/// application's queue and context and run their destructor callbacks,
+/// which may call the runtime. A launch is shared with whoever looks at it
+/// without the lock, and its OpenCL objects go with its last owner, always
+/// on a thread of the application inside a runtime call (DeviceStatus.h
+/// says why).
 struct StatusBook {
   std::mutex Lock;
   std::list<LaunchRef> Pending;
@@ -181,30 +181,10 @@ struct StatusBook {
 };
 
 StatusBook &book() {
-  // Never destroyed: a driver thread may settle a read-back while the
-  // process exits.
+  // Never destroyed: another thread of the application may be inside the
+  // runtime while the process exits.
   static StatusBook *Book = new StatusBook;
   return *Book;
-}
-
-/// The read-back \p ReadDone completed with \p Status: its launch is
-/// settled now, so that nothing of it (events, buffer, and through them the
-/// queue and context) outlives what the application releases, even if it
-/// never calls saFinish.
-void CL_CALLBACK settleReadBack(cl_event ReadDone, cl_int Status, void *) {
-  StatusBook &B = book();
-  auto Later = std::make_shared<ReleaseLater>();
-  {
-    std::lock_guard<std::mutex> Guard(B.Lock);
-    // ReadDone lives until this returns, so no other launch has its handle.
-    auto It = std::find_if(B.Pending.begin(), B.Pending.end(),
-                           [&](const LaunchRef &L) { return L->ReadDone == ReadDone; });
-    if (It != B.Pending.end())
-      B.settle(It->get(), Status, *Later);
-  }
-  // Not on the driver's callback thread (OffCallbackRelease.h says why).
-  // Moved in, so that the releaser's copy is the last one whenever it runs.
-  releaseOffCallback([L = std::move(Later)]() mutable { L.reset(); });
 }
 
 /// Settles the launches \p Selected picks whose read-back has completed,
@@ -236,8 +216,9 @@ template <typename Pick> void settleLaunches(Pick Selected, bool Wait) {
 
 cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
                    const std::string &KernelName) {
-  // Keeps the book short where a driver's callbacks do not come.
+  // Lets go of the launches that have run since the last runtime call.
   settleLaunches([](const PendingLaunch &) { return true; }, /*Wait=*/false);
+  forgetCompletedLaunches();
   auto L = std::make_shared<PendingLaunch>();
   L->Queue = Queue;
   L->KernelName = KernelName;
@@ -250,36 +231,42 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
   L->KernelDone = KernelDone;
   clRetainMemObject(State);
   L->State = State;
-  cl_event ReadDone = L->ReadDone;
   StatusBook &B = book();
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  B.Pending.push_back(L);
+  return CL_SUCCESS;
+}
+
+/// Settles every launch of \p Queue (after its read-back), lets go of all
+/// the runtime holds for them, and returns the queue's first device-side
+/// error since the last call.
+static cl_int settleQueue(cl_command_queue Queue) {
+  settleLaunches([](const PendingLaunch &) { return true; }, /*Wait=*/false);
+  settleLaunches([&](const PendingLaunch &L) { return L.Queue == Queue; },
+                 /*Wait=*/true);
+  forgetCompletedLaunches();
+  StatusBook &B = book();
+  ReleaseLater Later; // let go of after the lock
+  std::optional<QueueError> First;
   {
     std::lock_guard<std::mutex> Guard(B.Lock);
-    B.Pending.push_back(L);
+    B.forgetFailures(Queue, Later);
+    if (auto It = B.FirstError.find(Queue); It != B.FirstError.end()) {
+      First = std::move(It->second);
+      B.FirstError.erase(It);
+    }
   }
-  // After the launch is in the book (the driver may call back at once, on
-  // this thread, if the read-back is done); L keeps ReadDone alive until
-  // then, whoever settles the launch meanwhile.
-  clSetEventCallback(ReadDone, CL_COMPLETE, settleReadBack, nullptr);
-  return CL_SUCCESS;
+  return First ? fail(First->Code, First->Message) : succeed();
 }
 
 cl_int finishQueue(cl_command_queue Queue) {
   cl_int Err = clFinish(Queue);
   if (Err != CL_SUCCESS)
     return fail(Err, "clFinish failed");
-  settleLaunches([&](const PendingLaunch &L) { return L.Queue == Queue; },
-                 /*Wait=*/true);
-  StatusBook &B = book();
-  ReleaseLater Later;
-  std::lock_guard<std::mutex> Guard(B.Lock);
-  B.forgetFailures(Queue, Later);
-  auto It = B.FirstError.find(Queue);
-  if (It == B.FirstError.end())
-    return succeed();
-  QueueError E = It->second;
-  B.FirstError.erase(It);
-  return fail(E.Code, E.Message);
+  return settleQueue(Queue);
 }
+
+cl_int releaseQueue(cl_command_queue Queue) { return settleQueue(Queue); }
 
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   cl_int Err = clWaitForEvents(NumEvents, Events);
@@ -306,4 +293,8 @@ extern "C" cl_int saWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
 
 extern "C" cl_int saFinish(cl_command_queue Queue) {
   return softatomic::finishQueue(Queue);
+}
+
+extern "C" cl_int saReleaseQueue(cl_command_queue Queue) {
+  return softatomic::releaseQueue(Queue);
 }

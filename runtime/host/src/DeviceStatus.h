@@ -1,12 +1,22 @@
 // Device-side failures of softatomic launches (a bounded wait that ran out)
 // are written into the launch's state buffer. Each launch reads that word
-// back without blocking, and the read-back's completion callback settles
-// it (records a failure, lets go of the launch's events and buffer), so
-// that nothing of a launch keeps the application's queue or context alive
-// once it has run, saFinish or not; saFinish reports the first failure of
-// a queue, saWaitForEvents the first of the launches whose events it waits
-// for. A failed launch keeps its kernel event (so its queue and context)
-// until saFinish of its queue has reported it.
+// back without blocking; a runtime call that finds the read-back complete
+// settles the launch (records a failure, lets go of the launch's events and
+// buffer): every later launch, saFinish and saWaitForEvents of it, and
+// saReleaseQueue, which the interception layer calls before the
+// application's clReleaseCommandQueue. saFinish reports the first failure
+// of a queue, saWaitForEvents the first of the launches whose events it
+// waits for. A failed launch keeps its kernel event (so its queue and
+// context) until saFinish or saReleaseQueue of its queue.
+//
+// Everything is let go of on the application's thread, inside one of its
+// calls, never from an event callback or a thread of the runtime's own:
+// with completion callbacks on its launches (settling them there, or
+// handing the releases to a thread of the runtime's), an application that
+// creates and releases its context, queue and programs round after round
+// hung inside NVIDIA's OpenCL driver (580.159.04, H100) within 6 rounds;
+// without callbacks it runs 100 (docs/BENCHMARKS.md, "The layer's repeated
+// sample on the H100").
 #ifndef SOFTATOMIC_HOST_DEVICESTATUS_H
 #define SOFTATOMIC_HOST_DEVICESTATUS_H
 
@@ -24,6 +34,11 @@ cl_int trackLaunch(cl_command_queue Queue, cl_mem State, cl_event KernelDone,
 
 /// clFinish(Queue), then the first device-side error since the last call.
 cl_int finishQueue(cl_command_queue Queue);
+
+/// Settles the launches of Queue (after their read-backs) and lets go of
+/// everything the runtime holds for them; the queue's first device-side
+/// error since the last finishQueue or releaseQueue.
+cl_int releaseQueue(cl_command_queue Queue);
 
 /// clWaitForEvents, then the first device-side error of a launch whose
 /// kernel event is among Events (until its queue's finishQueue).

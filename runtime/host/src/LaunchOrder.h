@@ -1,9 +1,9 @@
 // Two rewritten launches running at once on one device would each count on
 // every co-resident slot and starve each other, so each launch waits for
 // the previous one on the same device (queues of one context can share
-// events). The previous launch's event is held only until it completes:
-// held longer, it would keep the application's queue and context alive
-// after the application released them.
+// events). The previous launch's event is held only until a runtime call
+// finds it complete: held longer, it would keep the application's queue and
+// context alive after the application released them.
 #ifndef SOFTATOMIC_HOST_LAUNCHORDER_H
 #define SOFTATOMIC_HOST_LAUNCHORDER_H
 
@@ -27,8 +27,11 @@ std::shared_ptr<HeldEvent> unfinishedLaunch(cl_context Context,
                                             cl_device_id Device);
 
 /// Records KernelDone (which the caller holds meanwhile) as the last launch
-/// on (Context, Device) until it completes.
+/// on (Context, Device) until forgetCompletedLaunches finds it complete.
 void recordLaunch(cl_context Context, cl_device_id Device, cl_event KernelDone);
+
+/// Lets go of the last launches that have completed.
+void forgetCompletedLaunches();
 
 } // namespace softatomic
 

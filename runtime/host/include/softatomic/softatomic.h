@@ -79,6 +79,17 @@ SA_API cl_int saEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
  * (SA_SPIN_TIMEOUT and the other device codes), or CL_SUCCESS. */
 SA_API cl_int saFinish(cl_command_queue queue);
 
+/* Lets go of everything the runtime holds for the queue's softatomic
+ * launches (their events and status buffers, which keep the queue and its
+ * context alive), after waiting for their device-side status, and reports
+ * the queue's first device-side failure as saFinish does; it does not wait
+ * for the queue's other commands. Call it before releasing a queue that had
+ * software launches and that saFinish did not end: otherwise the runtime
+ * lets go of a launch at its first call after the launch completed (the
+ * interception layer calls it before the application's
+ * clReleaseCommandQueue). */
+SA_API cl_int saReleaseQueue(cl_command_queue queue);
+
 /* Waits for the events (clWaitForEvents), then reports the first device-side
  * failure of a softatomic launch whose event (the one saEnqueueNDRangeKernel
  * gave) is among them, or CL_SUCCESS. A failure is reported by every such
