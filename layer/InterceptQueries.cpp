@@ -33,6 +33,17 @@ cl_int setOnBoth(const KernelRecord &Record, cl_kernel Rewritten, SetFn Set) {
   return Set(Rewritten);
 }
 
+/// The answer to a call that names an argument index past the
+/// application's (where the rewritten kernel has the runtime's two): the
+/// native twin's, through \p Call, which has exactly the application's
+/// arguments, so that the error is the driver's own (PoCL's is
+/// CL_INVALID_ARG_INDEX, NVIDIA's clGetKernelArgInfo gives
+/// CL_INVALID_VALUE); without a twin, CL_INVALID_ARG_INDEX.
+template <typename CallFn>
+cl_int pastTheArguments(const KernelRecord &Record, CallFn Call) {
+  return Record.Native ? Call(Record.Native) : CL_INVALID_ARG_INDEX;
+}
+
 } // namespace
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
@@ -43,7 +54,9 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
     return Real(Kernel, Index, Size, Value);
   // The runtime's scratch and state are not the application's to set.
   if (Index >= Record->UserArgs)
-    return CL_INVALID_ARG_INDEX;
+    return pastTheArguments(*Record, [&](cl_kernel Native) {
+      return Real(Native, Index, Size, Value);
+    });
   return setOnBoth(*Record, Kernel, [&](cl_kernel K) {
     return Real(K, Index, Size, Value);
   });
@@ -58,7 +71,9 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(
   if (!Record)
     return Real(Kernel, Index, Pointer);
   if (Index >= Record->UserArgs)
-    return CL_INVALID_ARG_INDEX;
+    return pastTheArguments(*Record, [&](cl_kernel Native) {
+      return Real(Native, Index, Pointer);
+    });
   return setOnBoth(*Record, Kernel,
                    [&](cl_kernel K) { return Real(K, Index, Pointer); });
 }
@@ -85,7 +100,9 @@ clGetKernelArgInfo(cl_kernel Kernel, cl_uint Index, cl_kernel_arg_info Param,
   if (!Record)
     return Real(Kernel, Index, Param, ParamSize, ParamValue, SizeRet);
   if (Index >= Record->UserArgs)
-    return CL_INVALID_ARG_INDEX;
+    return pastTheArguments(*Record, [&](cl_kernel Native) {
+      return Real(Native, Index, Param, ParamSize, ParamValue, SizeRet);
+    });
   // The application's kernel: its names, types and qualifiers as written.
   return Real(Record->Native ? Record->Native : Kernel, Index, Param,
               ParamSize, ParamValue, SizeRet);
