@@ -12,7 +12,8 @@
 // histogram with the first one's.
 //
 //   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
-//                [--separate] [--repeat N [--max-growth-kb K]]
+//                [--separate]
+//                [--repeat N [--max-growth-kb K] [--max-heap-growth-kb H]]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
 // refuses) to the same program; --include takes layer-sample.h from DIR
@@ -25,8 +26,11 @@
 // --repeat runs the whole application N times in one process (a handle
 // the driver reuses must not bring back what the layer knew of a released
 // object), then checks that every context it created was freed and, with
-// --max-growth-kb, that resident memory grew at most K KiB from round 10
-// (or the last) to round N.
+// --max-growth-kb, that resident memory (after malloc_trim) grew at most
+// K KiB from round 10 (or the last) to round N, and with
+// --max-heap-growth-kb that malloc's bytes in use grew at most H KiB: what
+// the process holds, without the heap's fragmentation. The driver's own
+// grow too (PoCL holds about 1 KiB more per program it builds).
 // SA_PLATFORM picks the platform by name
 // (default "Portable", PoCL). Prints "layer-sample: OK" or fails.
 #define CL_TARGET_OPENCL_VERSION 300      // clCloneKernel
@@ -40,6 +44,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
 #include <numeric>
 #include <string>
 #include <thread>
@@ -456,8 +461,11 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
   clReleaseContext(Context);
 }
 
-/// The process's resident memory in KiB (/proc/self/statm).
+/// The process's resident memory in KiB (/proc/self/statm), after malloc
+/// has given back the free memory it can (malloc_trim): freed memory that
+/// the heap keeps is no growth.
 static long residentKiB() {
+  malloc_trim(0);
   long Pages = 0, Resident = 0;
   if (FILE *Statm = std::fopen("/proc/self/statm", "r")) {
     if (std::fscanf(Statm, "%ld %ld", &Pages, &Resident) != 2)
@@ -465,6 +473,14 @@ static long residentKiB() {
     std::fclose(Statm);
   }
   return Resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/// The bytes malloc has handed out and not had back (glibc's mallinfo2):
+/// what grows here is held, what grows only in resident memory is the
+/// heap's fragmentation or memory outside malloc (a driver's own).
+static long heapInUseKiB() {
+  struct mallinfo2 Info = mallinfo2();
+  return (long)((Info.uordblks + Info.hblkhd) / 1024);
 }
 
 /// Waits up to 20 s for OpenCL to free every context the runs created (a
@@ -482,7 +498,7 @@ static void expectContextsFreed() {
 int main(int argc, char **argv) {
   SampleOptions Run;
   int Repeat = 1;
-  long MaxGrowthKiB = -1;
+  long MaxGrowthKiB = -1, MaxHeapGrowthKiB = -1;
   for (int I = 1; I < argc; ++I) {
     if (std::strcmp(argv[I], "--unsupported") == 0)
       Run.Unsupported = true;
@@ -496,6 +512,8 @@ int main(int argc, char **argv) {
       Repeat = std::max(1, std::atoi(argv[++I]));
     else if (std::strcmp(argv[I], "--max-growth-kb") == 0 && I + 1 < argc)
       MaxGrowthKiB = std::atol(argv[++I]);
+    else if (std::strcmp(argv[I], "--max-heap-growth-kb") == 0 && I + 1 < argc)
+      MaxHeapGrowthKiB = std::atol(argv[++I]);
     else
       fail(std::string("unknown argument '") + argv[I] + "'");
   }
@@ -503,18 +521,26 @@ int main(int argc, char **argv) {
   // (the driver's, the loader's, the layer's rewriter) that later ones
   // reuse.
   const int Settled = std::min(10, Repeat);
-  long SettledKiB = 0;
+  long SettledKiB = 0, SettledHeapKiB = 0;
   for (int Round = 1; Round <= Repeat; ++Round) {
     runSample(Run, /*CountContexts=*/Repeat > 1);
-    if (Round == Settled)
+    if (Round == Settled) {
       SettledKiB = residentKiB();
+      SettledHeapKiB = heapInUseKiB();
+    }
   }
   if (Repeat > 1) {
     expectContextsFreed();
     long Growth = residentKiB() - SettledKiB;
+    long HeapGrowth = heapInUseKiB() - SettledHeapKiB;
     std::printf("layer-sample: %d rounds; resident memory grew %ld KiB from "
-                "round %d to round %d\n",
-                Repeat, Growth, Settled, Repeat);
+                "round %d to round %d (malloc's bytes in use: %ld KiB)\n",
+                Repeat, Growth, Settled, Repeat, HeapGrowth);
+    if (MaxHeapGrowthKiB >= 0 && HeapGrowth > MaxHeapGrowthKiB)
+      fail("malloc's bytes in use grew " + std::to_string(HeapGrowth) +
+           " KiB from round " + std::to_string(Settled) + " to round " +
+           std::to_string(Repeat) + " (at most " +
+           std::to_string(MaxHeapGrowthKiB) + " allowed)");
     if (MaxGrowthKiB >= 0 && Growth > MaxGrowthKiB)
       fail("resident memory grew " + std::to_string(Growth) + " KiB from round " +
            std::to_string(Settled) + " to round " + std::to_string(Repeat) +
