@@ -1,11 +1,10 @@
 //===- AtomicBuiltins.cpp - The OpenCL builtins the rewrite edits ---------===//
 
 #include "AtomicBuiltins.h"
-#include <cassert>
-#include <cstring>
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
 
@@ -14,32 +13,32 @@ namespace softatomic {
 /// docs/REWRITE.md, "Atomics": both spellings of each operation map to one
 /// runtime operation.
 static const AtomicBuiltin AtomicTable[] = {
-    {"atom_add", "add", 2},         {"atomic_add", "add", 2},
-    {"atom_sub", "sub", 2},         {"atomic_sub", "sub", 2},
-    {"atom_xchg", "xchg", 2},       {"atomic_xchg", "xchg", 2},
-    {"atom_min", "min", 2},         {"atomic_min", "min", 2},
-    {"atom_max", "max", 2},         {"atomic_max", "max", 2},
-    {"atom_and", "and", 2},         {"atomic_and", "and", 2},
-    {"atom_or", "or", 2},           {"atomic_or", "or", 2},
-    {"atom_xor", "xor", 2},         {"atomic_xor", "xor", 2},
-    {"atom_inc", "inc", 1},         {"atomic_inc", "inc", 1},
-    {"atom_dec", "dec", 1},         {"atomic_dec", "dec", 1},
-    {"atom_cmpxchg", "cmpxchg", 3}, {"atomic_cmpxchg", "cmpxchg", 3},
+    {"atom_add", AtomicOp::Add, 2},         {"atomic_add", AtomicOp::Add, 2},
+    {"atom_sub", AtomicOp::Sub, 2},         {"atomic_sub", AtomicOp::Sub, 2},
+    {"atom_xchg", AtomicOp::Xchg, 2},       {"atomic_xchg", AtomicOp::Xchg, 2},
+    {"atom_min", AtomicOp::Min, 2},         {"atomic_min", AtomicOp::Min, 2},
+    {"atom_max", AtomicOp::Max, 2},         {"atomic_max", AtomicOp::Max, 2},
+    {"atom_and", AtomicOp::And, 2},         {"atomic_and", AtomicOp::And, 2},
+    {"atom_or", AtomicOp::Or, 2},           {"atomic_or", AtomicOp::Or, 2},
+    {"atom_xor", AtomicOp::Xor, 2},         {"atomic_xor", AtomicOp::Xor, 2},
+    {"atom_inc", AtomicOp::Inc, 1},         {"atomic_inc", AtomicOp::Inc, 1},
+    {"atom_dec", AtomicOp::Dec, 1},         {"atomic_dec", AtomicOp::Dec, 1},
+    {"atom_cmpxchg", AtomicOp::Cmpxchg, 3}, {"atomic_cmpxchg", AtomicOp::Cmpxchg, 3},
     // OpenCL 2.0 (docs/REWRITE.md, "The OpenCL 2.0 forms").
 #define SA_CL20(name, op, arity, orders, rmw)                                  \
   {"atomic_" name, op, arity, 0, true, rmw},                                   \
   {"atomic_" name "_explicit", op, arity, orders, true, rmw}
-    SA_CL20("fetch_add", "fetch_add", 2, 1, true),
-    SA_CL20("fetch_sub", "fetch_sub", 2, 1, true),
-    SA_CL20("fetch_or", "fetch_or", 2, 1, true),
-    SA_CL20("fetch_xor", "fetch_xor", 2, 1, true),
-    SA_CL20("fetch_and", "fetch_and", 2, 1, true),
-    SA_CL20("fetch_min", "fetch_min", 2, 1, true),
-    SA_CL20("fetch_max", "fetch_max", 2, 1, true),
-    SA_CL20("exchange", "exchange", 2, 1, true),
-    SA_CL20("compare_exchange_strong", "compare_exchange", 3, 2, true),
-    SA_CL20("compare_exchange_weak", "compare_exchange", 3, 2, true),
-    SA_CL20("store", "store", 2, 1, false),
+    SA_CL20("fetch_add", AtomicOp::FetchAdd, 2, 1, true),
+    SA_CL20("fetch_sub", AtomicOp::FetchSub, 2, 1, true),
+    SA_CL20("fetch_or", AtomicOp::FetchOr, 2, 1, true),
+    SA_CL20("fetch_xor", AtomicOp::FetchXor, 2, 1, true),
+    SA_CL20("fetch_and", AtomicOp::FetchAnd, 2, 1, true),
+    SA_CL20("fetch_min", AtomicOp::FetchMin, 2, 1, true),
+    SA_CL20("fetch_max", AtomicOp::FetchMax, 2, 1, true),
+    SA_CL20("exchange", AtomicOp::Exchange, 2, 1, true),
+    SA_CL20("compare_exchange_strong", AtomicOp::CompareExchange, 3, 2, true),
+    SA_CL20("compare_exchange_weak", AtomicOp::CompareExchange, 3, 2, true),
+    SA_CL20("store", AtomicOp::Store, 2, 1, false),
 #undef SA_CL20
 };
 
@@ -74,39 +73,87 @@ bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {
   return NumArgs == Base || (Atomic.Orders && NumArgs == Base + 1);
 }
 
-std::string runtimeAtomicName(const AtomicBuiltin &Atomic, unsigned NumArgs,
-                              StringRef Type, StringRef ExpectedSpace) {
-  StringRef Form = !Atomic.Orders                            ? ""
-                   : NumArgs > Atomic.Arity + Atomic.Orders ? "_explicit_scope"
-                                                             : "_explicit";
-  std::string Space = ExpectedSpace.empty() ? "" : ("_" + ExpectedSpace).str();
-  return ("__sa_atomic_" + Twine(Atomic.Op) + Form + Space + "_" + Type).str();
+StringRef atomicOpName(AtomicOp Op) {
+  switch (Op) {
+#define SA_ATOMIC_OP(Enumerator, Name)                                         \
+  case AtomicOp::Enumerator:                                                   \
+    return Name;
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("not an AtomicOp");
+}
+
+/// The prefix of the runtime functions of \p Form.
+static StringRef callFormPrefix(CallForm Form) {
+  switch (Form) {
+#define SA_CALL_FORM(Enumerator, Prefix)                                       \
+  case CallForm::Enumerator:                                                   \
+    return Prefix;
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("not a CallForm");
+}
+
+RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
+                            StringRef Type, StringRef ExpectedSpace) {
+  using OrderArgs = RuntimeAtomic::OrderArgs;
+  RuntimeAtomic Entry;
+  Entry.Op = Atomic.Op;
+  Entry.Orders = !Atomic.Orders ? OrderArgs::None
+                 : NumArgs > Atomic.Arity + Atomic.Orders ? OrderArgs::ExplicitScope
+                                                          : OrderArgs::Explicit;
+  Entry.ExpectedSpace = ExpectedSpace;
+  Entry.Type = Type;
+  return Entry;
+}
+
+std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
+  static const char *const OrderSuffix[] = {"", "_explicit", "_explicit_scope"};
+  std::string Space =
+      Entry.ExpectedSpace.empty() ? "" : ("_" + Entry.ExpectedSpace).str();
+  return (callFormPrefix(Form) + "atomic_" + atomicOpName(Entry.Op) +
+          OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" + Entry.Type)
+      .str();
 }
 
 bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
-  if (Atomic.Cl20)
-    return Relaxed && (Atomic.Op == "fetch_add" || Atomic.Op == "fetch_sub");
-  return Atomic.Op == "add" || Atomic.Op == "sub" || Atomic.Op == "inc" ||
-         Atomic.Op == "dec";
+  switch (Atomic.Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+  case AtomicOp::Inc:
+  case AtomicOp::Dec:
+    return true;
+  case AtomicOp::FetchAdd:
+  case AtomicOp::FetchSub:
+    return Relaxed;
+  default:
+    return false;
+  }
 }
 
 bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
-  static const llvm::StringLiteral Ops[] = {"add", "sub", "inc", "dec", "min",
-                                            "max", "and", "or",  "xor"};
-  StringRef Op = Atomic.Op;
-  if (Atomic.Cl20 && !(Relaxed && Op.consume_front("fetch_")))
+  switch (Atomic.Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+  case AtomicOp::Inc:
+  case AtomicOp::Dec:
+  case AtomicOp::Min:
+  case AtomicOp::Max:
+  case AtomicOp::And:
+  case AtomicOp::Or:
+  case AtomicOp::Xor:
+    return true;
+  case AtomicOp::FetchAdd:
+  case AtomicOp::FetchSub:
+  case AtomicOp::FetchMin:
+  case AtomicOp::FetchMax:
+  case AtomicOp::FetchAnd:
+  case AtomicOp::FetchOr:
+  case AtomicOp::FetchXor:
+    return Relaxed;
+  default:
     return false;
-  return llvm::is_contained(Ops, Op);
-}
-
-std::string groupRuntimeName(llvm::StringRef RuntimeName) {
-  assert(RuntimeName.startswith("__sa_atomic_") && "not a runtime atomic");
-  return ("__sa_wg_" + RuntimeName.drop_front(strlen("__sa_"))).str();
-}
-
-std::string predicatedRuntimeName(llvm::StringRef RuntimeName) {
-  assert(RuntimeName.startswith("__sa_atomic_") && "not a runtime atomic");
-  return ("__sa_wgp_" + RuntimeName.drop_front(strlen("__sa_"))).str();
+  }
 }
 
 } // namespace softatomic

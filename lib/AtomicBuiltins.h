@@ -14,14 +14,34 @@
 
 namespace softatomic {
 
+/// The runtime's atomic operations (RuntimeCalls.def).
+enum class AtomicOp {
+#define SA_ATOMIC_OP(Enumerator, Name) Enumerator,
+#include "RuntimeCalls.def"
+};
+
+/// How a global atomic reaches the runtime (RuntimeCalls.def).
+enum class CallForm {
+#define SA_CALL_FORM(Enumerator, Prefix) Enumerator,
+#include "RuntimeCalls.def"
+};
+
+/// The operation's name in the runtime's entry points: "add", "fetch_add".
+llvm::StringRef atomicOpName(AtomicOp Op);
+
+/// The forms every work-item of a group calls together.
+inline bool isGroupForm(CallForm Form) {
+  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
+}
+
 /// An integer atomic that the runtime carries out: an OpenCL 1.0/1.1 one
 /// (atom_add, atomic_add, ...) or an OpenCL 2.0 one on an atomic_int or
 /// atomic_uint object (atomic_fetch_add, atomic_exchange_explicit, ...).
 struct AtomicBuiltin {
   llvm::StringRef SourceName; ///< "atom_add", "atomic_fetch_add", ...
-  /// The runtime's __sa_atomic_<op>...: "add", or for the 2.0 forms
-  /// "fetch_add", "exchange", "compare_exchange" (strong and weak), "store".
-  llvm::StringRef Op;
+  /// The runtime's operation: both spellings of a 1.x atomic have one, and
+  /// so do the strong and weak 2.0 compare-exchanges.
+  AtomicOp Op;
   /// Value arguments in the source call, pointer first (for the 2.0
   /// forms, without the memory_order and memory_scope arguments).
   unsigned Arity;
@@ -51,15 +71,37 @@ const GeometryBuiltin *findGeometryBuiltin(llvm::StringRef Name);
 /// forms (for an _explicit 2.0 form: with or without the memory_scope).
 bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs);
 
-/// The runtime function for a call of \p Atomic with \p NumArgs arguments
-/// on an integer pointee of type \p Type ("int", "uint", "long" or
-/// "ulong"): "__sa_atomic_add_int",
-/// "__sa_atomic_fetch_add_explicit_scope_ulong", ... A compare-exchange
-/// names the address space of its expected pointer, \p ExpectedSpace
-/// ("private", "global", "local" or "generic"), before the type.
-std::string runtimeAtomicName(const AtomicBuiltin &Atomic, unsigned NumArgs,
-                              llvm::StringRef Type,
-                              llvm::StringRef ExpectedSpace = "");
+/// One atomic entry point of the runtime, apart from its call form.
+struct RuntimeAtomic {
+  /// How many memory_order / memory_scope arguments the entry point takes.
+  enum class OrderArgs { None, Explicit, ExplicitScope };
+  AtomicOp Op = AtomicOp::Add;
+  OrderArgs Orders = OrderArgs::None;
+  /// A compare-exchange: the address space of its expected pointer
+  /// ("private", "global", "local" or "generic"); else empty.
+  llvm::StringRef ExpectedSpace;
+  /// The integer type: "int", "uint", "long" or "ulong".
+  llvm::StringRef Type;
+
+  bool operator==(const RuntimeAtomic &O) const {
+    return Op == O.Op && Orders == O.Orders &&
+           ExpectedSpace == O.ExpectedSpace && Type == O.Type;
+  }
+};
+
+/// The entry point for a call of \p Atomic with \p NumArgs arguments on an
+/// integer pointee of type \p Type, whose expected pointer (for a
+/// compare-exchange) is in \p ExpectedSpace.
+RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
+                            llvm::StringRef Type,
+                            llvm::StringRef ExpectedSpace = "");
+
+/// The name of the runtime function for \p Entry in \p Form: the only
+/// place that spells one (RuntimeCalls.def). "__sa_atomic_add_int",
+/// the work-group form of "__sa_atomic_add_uint",
+/// "__sa_atomic_fetch_add_explicit_scope_ulong",
+/// "__sa_atomic_compare_exchange_explicit_private_int", ...
+std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form);
 
 /// True for the atomics a work-group can combine into one request per
 /// address (add, sub, inc, dec: the old values are prefix sums; for the
@@ -71,15 +113,6 @@ bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed);
 /// is unused: their effects commute (add, sub, inc, dec, min, max, and, or,
 /// xor; for the 2.0 forms the same fetch_ operations, when \p Relaxed).
 bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed);
-
-/// The work-group form of a runtime atomic: "__sa_atomic_add_uint" becomes
-/// "__sa_wg_atomic_add_uint", which every work-item of the group must call.
-std::string groupRuntimeName(llvm::StringRef RuntimeName);
-
-/// The predicated work-group form: "__sa_atomic_add_uint" becomes
-/// "__sa_wgp_atomic_add_uint", which every work-item of the group calls
-/// with, first, whether it is the atomic's caller.
-std::string predicatedRuntimeName(llvm::StringRef RuntimeName);
 
 } // namespace softatomic
 

@@ -411,7 +411,7 @@ void markDeferredSites(KernelAnalysis &Result,
   }
   // Renamed after the walk: the analysis above reads the sites.
   for (auto &[Site, F] : Chosen)
-    Site->RuntimeName = "__sa_nr_" + Site->RuntimeName.substr(strlen("__sa_"));
+    Site->Form = CallForm::Deferred;
 }
 
 } // namespace softatomic

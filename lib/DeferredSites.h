@@ -4,7 +4,7 @@
 // touches only through atomics that discard theirs (nothing in the kernel
 // reads it, so nobody can wait there for the update), need not wait for
 // the coordinator: the
-// runtime's __sa_nr_ functions combine it in the worker's local table and
+// runtime's deferred functions combine it in the worker's local table and
 // send it later (docs/REWRITE.md, "Deferred atomics"). Which operations can
 // be combined that way, which calls discard their result, and which targets
 // are only ever reached through atomics is decided here.
@@ -26,7 +26,7 @@ class StmtParents;
 bool isResultDiscarded(const clang::CallExpr *Call, const StmtParents &Parents);
 
 /// Renames every global atomic site in \p Code (rewritten kernels and the
-/// functions they reach) that may be deferred to its __sa_nr_ form. None is
+/// functions they reach) that may be deferred to its deferred form (CallForm::Deferred). None is
 /// renamed when the code orders memory explicitly (fences, atomic loads and
 /// stores): a deferred atomic could then be observed out of order.
 void markDeferredSites(KernelAnalysis &Result,

@@ -142,20 +142,27 @@ static void classifyAtomicIn(CallSite &Site, LangAS AS) {
     return;
   }
   StringRef Type = runtimeIntegerType(Pointee, Builtin->Cl20);
-  StringRef Space =
-      Builtin->Op == "compare_exchange" ? expectedSpace(Call) : StringRef();
+  bool Exchange = Builtin->Op == AtomicOp::CompareExchange;
+  StringRef Space = Exchange ? expectedSpace(Call) : StringRef();
   if (Type.empty() ||
       !hasAtomicArity(*Builtin, Call->getNumArgs()))
     Site.Atomic = AtomicKind::GlobalUnsupportedType;
-  else if (Builtin->Op == "compare_exchange" && Space.empty())
+  else if (Exchange && Space.empty())
     Site.Atomic = AtomicKind::GlobalUnsupportedForm;
   else {
     Site.Atomic = AtomicKind::Global;
     Site.Relaxed = Builtin->Orders && isRelaxedOrder(Call, Builtin->Arity);
     Site.Wide = Type.ends_with("long");
-    Site.RuntimeName =
-        runtimeAtomicName(*Builtin, Call->getNumArgs(), Type, Space);
+    Site.Entry = runtimeAtomic(*Builtin, Call->getNumArgs(), Type, Space);
   }
+}
+
+std::string CallSite::runtimeName() const {
+  if (SiteKind == Kind::Geometry)
+    return Geometry->RuntimeName.str();
+  assert(SiteKind == Kind::Atomic && Atomic == AtomicKind::Global &&
+         "only global atomics and geometry calls call the runtime");
+  return runtimeAtomicName(Entry, Form);
 }
 
 StringRef KernelAnalysis::contextName(const FunctionDecl *Definition) const {
@@ -224,7 +231,7 @@ public:
           return true;
       } else if (const GeometryBuiltin *Geometry = findGeometryBuiltin(Name)) {
         Site.SiteKind = CallSite::Kind::Geometry;
-        Site.RuntimeName = Geometry->RuntimeName.str();
+        Site.Geometry = Geometry;
       } else
         return true;
       Info.Sites.push_back(std::move(Site));
@@ -591,10 +598,10 @@ std::optional<KernelAnalysis> Analyzer::run() {
     return std::nullopt;
 
   // Atomics whose result nobody reads are combined in the worker and sent
-  // later (the runtime's __sa_nr_ functions); adds that the whole work-group
-  // makes together are combined in the group first (__sa_wg_); every other
-  // call goes alone, and so does every 64-bit call (both forms' tables
-  // hold 32-bit sums).
+  // later (CallForm::Deferred); adds that the whole work-group makes
+  // together are combined in the group first (CallForm::WorkGroup); every
+  // other call goes alone, and so does every 64-bit call (both forms'
+  // tables hold 32-bit sums).
   DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
   Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
   StmtParents Parents;
@@ -603,24 +610,25 @@ std::optional<KernelAnalysis> Analyzer::run() {
   if (DeferUnusedResults)
     markDeferredSites(Result, Code, Parents);
   // A call under an `if` that the group reaches is combined too, with
-  // whether each work-item is its caller (__sa_wgp_); one per `if`.
+  // whether each work-item is its caller (CallForm::PredicatedWorkGroup);
+  // one per `if`.
   WholeGroupSites WholeGroup(Ctx.getSourceManager(), Parents);
   DenseSet<const IfStmt *> Guards;
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
           Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
-          !StringRef(Site.RuntimeName).starts_with("__sa_atomic_") ||
+          Site.Form != CallForm::PerItem ||
           !isGroupCombinable(*Site.Builtin, Site.Relaxed))
         continue;
       if (WholeGroup.reached(Site.Call, K)) {
-        Site.RuntimeName = groupRuntimeName(Site.RuntimeName);
+        Site.Form = CallForm::WorkGroup;
         continue;
       }
       const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
       if (Guard && Guards.insert(Guard).second) {
         Site.Guard = Guard;
-        Site.RuntimeName = predicatedRuntimeName(Site.RuntimeName);
+        Site.Form = CallForm::PredicatedWorkGroup;
       }
     }
   unifyMacroSpelledForms(Result, SM);
@@ -636,8 +644,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
             S.Atomic == AtomicKind::Global) {
           ++Atomics;
           Result.HasWideAtomics |= S.Wide;
+          Deferred += S.Form == CallForm::Deferred;
         }
-        Deferred += StringRef(S.RuntimeName).starts_with("__sa_nr_");
       }
     Result.AtomicSites[K] = Atomics;
     Result.DeferredSites[K] = Deferred;

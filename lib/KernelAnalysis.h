@@ -62,15 +62,18 @@ struct CallSite {
   /// runtime carries it out per work-item only (no deferred or work-group
   /// form), and the output defines SA_INT64_ATOMICS.
   bool Wide = false;
-  /// The predicated work-group form (__sa_wgp_): the `if` whose then
-  /// branch evaluates this call first; the rewrite evaluates the condition
-  /// and the call before the `if` (docs/REWRITE.md).
+  /// A global atomic: the runtime's entry point, and the form it is called
+  /// in (per work-item, unless the analysis proves more).
+  RuntimeAtomic Entry;
+  CallForm Form = CallForm::PerItem;
+  /// The predicated work-group form: the `if` whose then branch evaluates
+  /// this call first; the rewrite evaluates the condition and the call
+  /// before the `if` (docs/REWRITE.md).
   const clang::IfStmt *Guard = nullptr;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
-  /// The replacement callee name: "__sa_atomic_add_uint" for a global
-  /// atomic, "__sa_get_global_id" for a geometry call; else empty.
-  std::string RuntimeName;
+  /// The geometry builtin called (geometry sites).
+  const GeometryBuiltin *Geometry = nullptr;
   /// A global atomic whose pointer is generic, proved __global: the
   /// pointer type its argument is cast to ("__global atomic_int *").
   std::string GlobalCast;
@@ -82,6 +85,11 @@ struct CallSite {
   bool isGlobalReadModifyWrite() const {
     return isGlobalAtomic() && Builtin && Builtin->ReadModifyWrite;
   }
+
+  /// The replacement callee name: "__sa_atomic_add_uint" (or its form's)
+  /// for a global atomic the runtime carries out, "__sa_get_global_id" for
+  /// a geometry call.
+  std::string runtimeName() const;
 
   bool isGlobalAtomic() const {
     return SiteKind == Kind::Atomic &&
@@ -123,7 +131,7 @@ struct KernelAnalysis {
   llvm::MapVector<const clang::FunctionDecl *, std::string> Clones;
   /// Per rewritten kernel: the global atomic call sites it reaches.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
-  /// Per rewritten kernel: of those, the sites deferred (__sa_nr_).
+  /// Per rewritten kernel: of those, the sites deferred (CallForm::Deferred).
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
   /// Some rewritten code calls a 64-bit software atomic: the runtime's
   /// 64-bit part must be compiled (SA_INT64_ATOMICS).
@@ -141,7 +149,7 @@ struct KernelAnalysis {
 /// Analyses the translation unit of \p Ctx. Returns std::nullopt after
 /// reporting every reason through the context's DiagnosticsEngine when the
 /// file cannot be rewritten. \p DeferUnusedResults lets atomics whose result
-/// nobody reads go to the runtime's deferred (__sa_nr_) functions.
+/// nobody reads go to the runtime's deferred functions (CallForm::Deferred).
 std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
                                              bool DeferUnusedResults = true);
 

@@ -97,7 +97,7 @@ public:
       return false;
     if (Site.SiteKind == CallSite::Kind::Atomic)
       return Site.Atomic == AtomicKind::Global &&
-             !StringRef(Site.RuntimeName).starts_with("__sa_nr_");
+             Site.Form != CallForm::Deferred;
     return Site.SiteKind == CallSite::Kind::UserCall &&
            Analysis.takesContext(Site.Callee) && reaches(Site.Callee);
   }
@@ -208,7 +208,7 @@ static std::vector<LoopFinder::Found> findLoops(const FunctionInfo &Info,
   for (const CallSite &Site : Info.Sites) {
     if (TakesContext && Reach.callsRuntime(Site))
       Calls.insert(Site.Call);
-    if (StringRef(Site.RuntimeName).starts_with("__sa_wg"))
+    if (Site.SiteKind == CallSite::Kind::Atomic && isGroupForm(Site.Form))
       GroupCalls.insert(Site.Call);
   }
   LoopFinder Finder(Info.Definition->getASTContext(), Calls, GroupCalls);

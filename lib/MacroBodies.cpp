@@ -159,15 +159,6 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
   return Agree;
 }
 
-/// \p Name without its deferred or work-group mark: "__sa_wg_atomic_add_int"
-/// is "__sa_atomic_add_int".
-static std::string plainRuntimeName(StringRef Name) {
-  for (StringRef Form : {"__sa_nr_", "__sa_wg_"})
-    if (Name.consume_front(Form))
-      return ("__sa_" + Name).str();
-  return Name.str();
-}
-
 void unifyMacroSpelledForms(KernelAnalysis &Result, const SourceManager &SM) {
   MapVector<SourceLocation, SmallVector<CallSite *, 4>> BySpelling;
   for (auto &Entry : Result.Functions)
@@ -180,18 +171,18 @@ void unifyMacroSpelledForms(KernelAnalysis &Result, const SourceManager &SM) {
         BySpelling[SM.getSpellingLoc(Name)].push_back(&Site);
     }
   for (auto &[Spelling, Sites] : BySpelling) {
-    std::string Plain = plainRuntimeName(Sites.front()->RuntimeName);
-    bool OneAtomic = llvm::all_of(Sites, [&](const CallSite *S) {
-      return plainRuntimeName(S->RuntimeName) == Plain;
-    });
-    bool OneForm = llvm::all_of(Sites, [&](const CallSite *S) {
-      return S->RuntimeName == Sites.front()->RuntimeName;
-    });
+    const CallSite &First = *Sites.front();
+    bool OneAtomic = llvm::all_of(
+        Sites, [&](const CallSite *S) { return S->Entry == First.Entry; });
+    bool OneForm = llvm::all_of(
+        Sites, [&](const CallSite *S) { return S->Form == First.Form; });
     // Different atomics (pointee types, say) cannot share the definition:
     // checkMacroBodyEdits reports them.
     if (OneAtomic && !OneForm)
-      for (CallSite *S : Sites)
-        S->RuntimeName = Plain;
+      for (CallSite *S : Sites) {
+        S->Form = CallForm::PerItem;
+        S->Guard = nullptr; // only the predicated form moves its call
+      }
   }
 }
 

@@ -52,11 +52,11 @@ struct MacroBodyEdit {
 bool checkMacroBodyEdits(clang::ASTContext &Ctx,
                          llvm::ArrayRef<MacroBodyEdit> Edits);
 
-/// Gives the plain runtime form (__sa_atomic_) to every global atomic whose
+/// Gives the per-item form (CallForm::PerItem) to every global atomic whose
 /// name is spelled at one place of a macro body when those calls chose
-/// different forms (deferred __sa_nr_, work-group __sa_wg_, plain) of the
-/// same runtime atomic: the definition can hold only one name, and the
-/// plain form is right wherever the others are.
+/// different forms (deferred, work-group, predicated work-group, per item)
+/// of the same runtime atomic: the definition can hold only one name, and
+/// the per-item form is right wherever the others are.
 void unifyMacroSpelledForms(KernelAnalysis &Result,
                             const clang::SourceManager &SM);
 

@@ -22,7 +22,7 @@ struct KernelManifest {
   std::string Name;
   unsigned UserArgs = 0;    ///< Parameters before the edit.
   unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
-  unsigned DeferredSites = 0; ///< Of those, the ones deferred (__sa_nr_).
+  unsigned DeferredSites = 0; ///< Of those, the ones deferred (CallForm::Deferred).
 };
 
 struct Manifest {

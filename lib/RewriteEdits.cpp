@@ -246,10 +246,10 @@ void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
 }
 
 /// docs/REWRITE.md, "The predicated work-group form": `if (C) ...f(a, b)...`
-/// becomes `const int __sa_pN = !!(C); T __sa_rN = __sa_wgp_f(__sa_pN,
-/// __sa_pN ? (a) : 0, __sa_pN ? (b) : 0, __sa_ctx); if (__sa_pN)
-/// ...__sa_rN...`, each argument moved with its own edits; a constant
-/// argument needs no guard.
+/// becomes `const int __sa_pN = !!(C); T __sa_rN = g(__sa_pN, __sa_pN ?
+/// (a) : 0, __sa_pN ? (b) : 0, __sa_ctx); if (__sa_pN) ...__sa_rN...`,
+/// where g is f's predicated work-group form, each argument moved with its
+/// own edits; a constant argument needs no guard.
 void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
   std::string N = std::to_string(Guarded++);
   std::string Predicate = "__sa_p" + N, Result = "__sa_r" + N;
@@ -257,7 +257,7 @@ void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
                    describeCall(Site));
   std::vector<SourceRange> Args;
   std::vector<std::string> Glue = {"; " + Site.Call->getType().getAsString() +
-                                   " " + Result + " = " + Site.RuntimeName +
+                                   " " + Result + " = " + Site.runtimeName() +
                                    "(" + Predicate};
   for (const Expr *Arg : Site.Call->arguments()) {
     bool Constant = Arg->isEvaluatable(Ctx);
@@ -295,7 +295,7 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         hoistGuardedCall(Site, Out);
         break;
       }
-      Out.replaceToken(calleeNameLoc(Site.Call), Site.RuntimeName, What,
+      Out.replaceToken(calleeNameLoc(Site.Call), Site.runtimeName(), What,
                        EditCollector::InMacroBody::EditDefinition);
       addContextArgument(Site.Call, What, Out);
       break;
