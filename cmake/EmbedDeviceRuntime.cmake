@@ -1,9 +1,37 @@
-# Assembles the device runtime into one self-contained OpenCL C text (the
-# layout header inlined where it is included) and writes it both as a .cl
-# file and as a C++ raw string literal for the rewriter to embed.
-# Inputs: LAYOUT, RUNTIME, OUT_CL, OUT_INC.
+# Assembles the device runtime into one self-contained OpenCL C text (its
+# parts joined in order, the layout header inlined where it is included)
+# and writes it both as a .cl file and as a C++ raw string literal for the
+# rewriter to embed.
+# Each part opens with a comment on what it holds, then a blank line; the
+# text leaves that comment and blank line out (it is for readers of the
+# parts, not of rewritten files) and puts one blank line between two parts.
+# Inputs: LAYOUT, RUNTIME_PARTS (a list, in order), OUT_CL, OUT_INC.
+if(NOT RUNTIME_PARTS)
+  message(FATAL_ERROR "RUNTIME_PARTS names no part of the device runtime")
+endif()
 file(READ "${LAYOUT}" layout)
-file(READ "${RUNTIME}" runtime)
+set(runtime "")
+foreach(part IN LISTS RUNTIME_PARTS)
+  file(READ "${part}" source)
+  string(SUBSTRING "${source}" 0 2 opening)
+  string(FIND "${source}" "*/" comment_end)
+  string(FIND "${source}" "*/\n\n" header_end)
+  if(NOT opening STREQUAL "/*" OR header_end EQUAL -1 OR
+     NOT comment_end EQUAL header_end)
+    message(FATAL_ERROR "${part}: a part of the device runtime opens with "
+                        "a comment and a blank line")
+  endif()
+  math(EXPR body_start "${header_end} + 4")
+  string(SUBSTRING "${source}" ${body_start} -1 body)
+  if(NOT body MATCHES "\n$")
+    message(FATAL_ERROR "${part}: a part of the device runtime ends with a "
+                        "newline")
+  endif()
+  if(NOT runtime STREQUAL "")
+    string(APPEND runtime "\n")
+  endif()
+  string(APPEND runtime "${body}")
+endforeach()
 string(REPLACE "#include \"softatomic_layout.h\"\n" "${layout}" text "${runtime}")
 string(FIND "${text}" ")sa_runtime\"" clash)
 if(NOT clash EQUAL -1)

@@ -8,8 +8,8 @@
 
 namespace softatomic {
 
-/// The assembled device runtime (runtime/device/softatomic_runtime.cl with
-/// its layout header inlined), verbatim.
+/// The assembled device runtime (the parts in runtime/device/ joined in
+/// order, with its layout header inlined), verbatim.
 llvm::StringRef deviceRuntimeSource();
 
 } // namespace softatomic

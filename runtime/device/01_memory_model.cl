@@ -1,0 +1,174 @@
+/* Device runtime, part 1: the overview, the layout header, the include
+ * guard (closed at the end of 10_dispatch.cl), and the memory model: the
+ * device-scope fences, the hand-off words' loads and stores, 64-bit loads
+ * and stores. The build joins the parts in order into one OpenCL C file
+ * (cmake/EmbedDeviceRuntime.cmake), leaving out each part's first comment.
+ * Owns: SA_NO_OPENCL_C_20 (host build options) and SA_INT64_ATOMICS (the
+ * rewriter) as inputs; decides SA_CL20_ABSENT, SA_USE_C11_ATOMICS and
+ * SA_CL20_INT64.
+ * Reads: SA_NO_OPENCL_C_20, SA_CL20_ABSENT, SA_USE_C11_ATOMICS,
+ * SA_INT64_ATOMICS, __OPENCL_C_VERSION__, __opencl_c_atomic_order_acq_rel,
+ * __opencl_c_atomic_scope_device, __NV_CL_C_VERSION, cl_khr_int64_*. */
+
+/*
+ * softatomic device runtime: software atomics served by a coordinator
+ * work-group, after Elteir, Lin and Feng, "Performance Characterization and
+ * Optimization of Atomic Operations on AMD GPUs", Sections IV-B/C.
+ *
+ * A rewritten kernel is launched with 1 + P physical work-groups, all of them
+ * co-resident (the host runtime caps P). Physical group 0 is the coordinator;
+ * groups 1..P are workers that run the user's work-groups in turn
+ * (virtual group v = w, w + P, w + 2P, ...), so the user's code sees the
+ * geometry it was written for through the __sa_get_* functions.
+ *
+ * Each work-item of a worker owns one request slot. A work-item that calls a
+ * software atomic publishes (op, address, operand) in its slot and waits for
+ * the coordinator to mark it done. Nothing here assumes that the work-items
+ * of a wavefront run in lockstep: a request involves no other work-item of
+ * its group, so divergent call sites are safe, and so is PoCL, which runs a
+ * group's work-items one after another.
+ *
+ * Memory model. OpenCL 2.0+ sources with acquire/release and device scope
+ * use atomic loads and stores for the hand-off; 1.2 sources use the paper's
+ * volatile accesses ordered by device-scope fences (__sa_fence_acquire and
+ * __sa_fence_release: mem_fence is not that everywhere). No global read-modify-write
+ * instruction is used anywhere: the coordinator is the only writer of every
+ * atomic target, and one coordinator work-item owns each address.
+ *
+ * Every wait is bounded; a bound that runs out records an error in the state
+ * buffer (SA_E_CODE), which the host runtime reports, instead of hanging.
+ */
+#include "softatomic_layout.h"
+
+#ifndef SOFTATOMIC_RUNTIME
+#define SOFTATOMIC_RUNTIME 1
+
+/* ---- device-scope fences -------------------------------------------------- */
+
+/* Every fence of the hand-off orders this work-item's global accesses for
+ * the other work-groups, so it must have device scope, and an acquire must
+ * also keep later plain loads from hitting stale cache lines. OpenCL C 1.2
+ * leaves mem_fence's scope open, and devices take it as the work-group's:
+ * NVIDIA's OpenCL compiles it to membar.cta, after which a lock built on
+ * software atomics lost the updates it guarded, and a plain re-read after
+ * a software compare-exchange kept seeing a stale line on the H100.
+ * NVIDIA's compiler (it defines __NV_CL_C_VERSION) lists none of OpenCL C
+ * 3.0's atomic features, even though it compiles the 2.0 fences: there the
+ * fence is membar.gl, which is what it emits itself for a device-scope
+ * fence. */
+
+/* OpenCL C 2.0 makes these features core, so its compilers define the
+ * macros whatever the device has: a device that lists no OpenCL C 2.0 may
+ * still compile -cl-std=CL2.0 sources but lack 2.0's atomic builtins and
+ * generic address space (PoCL 3.1). There the host runtime's build options
+ * (saGetBuildOptions) define SA_NO_OPENCL_C_20, and a 2.0 source gets the
+ * 1.2 hand-off and no generic forms, so that the runtime builds wherever
+ * the source does. */
+#if __OPENCL_C_VERSION__ < 300 && defined(SA_NO_OPENCL_C_20)
+#define SA_CL20_ABSENT 1
+#endif
+#if __OPENCL_C_VERSION__ >= 200 && defined(__opencl_c_atomic_order_acq_rel) && \
+    defined(__opencl_c_atomic_scope_device) && !defined(SA_CL20_ABSENT)
+#define SA_USE_C11_ATOMICS 1
+#endif
+
+#if defined(SA_USE_C11_ATOMICS)
+static inline void __sa_fence_acquire(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                         memory_scope_device);
+}
+static inline void __sa_fence_release(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                         memory_scope_device);
+}
+#elif defined(__NV_CL_C_VERSION)
+static inline void __sa_fence_acquire(void) {
+  __asm__ volatile("membar.gl;" ::: "memory");
+}
+static inline void __sa_fence_release(void) {
+  __asm__ volatile("membar.gl;" ::: "memory");
+}
+#else
+/* The paper's rule (Section IV-C): mem_fence commits this work-item's
+ * accesses in order, so a write made before the fence is visible to another
+ * group once a write made after it is. (Device scope on the devices this
+ * branch meets: PoCL's CPUs. A GPU compiler whose mem_fence has work-group
+ * scope needs a branch of its own above.) */
+static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+static inline void __sa_fence_release(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+#endif
+
+/* ---- the hand-off words: acquire/release loads and stores ---------------- */
+
+#ifdef SA_USE_C11_ATOMICS
+/* Release: this work-item's earlier writes are visible to whoever acquires. */
+static inline void __sa_store_release(__global uint *p, uint v) {
+  atomic_store_explicit((volatile __global atomic_uint *)p, v,
+                        memory_order_release, memory_scope_device);
+}
+static inline uint __sa_load_acquire(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_uint *)p,
+                              memory_order_acquire, memory_scope_device);
+}
+static inline void __sa_store_relaxed(__global uint *p, uint v) {
+  atomic_store_explicit((volatile __global atomic_uint *)p, v,
+                        memory_order_relaxed, memory_scope_device);
+}
+static inline uint __sa_load_relaxed(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_uint *)p,
+                              memory_order_relaxed, memory_scope_device);
+}
+#else
+/* Volatile keeps every access a real memory access (no register caching,
+ * no stale non-coherent L1 hit); the device-scope fences above order it. */
+static inline void __sa_store_release(__global uint *p, uint v) {
+  __sa_fence_release();
+  *(volatile __global uint *)p = v;
+}
+static inline uint __sa_load_acquire(__global uint *p) {
+  uint v = *(volatile __global uint *)p;
+  __sa_fence_acquire();
+  return v;
+}
+static inline void __sa_store_relaxed(__global uint *p, uint v) {
+  *(volatile __global uint *)p = v;
+}
+static inline uint __sa_load_relaxed(__global uint *p) {
+  return *(volatile __global uint *)p;
+}
+#endif
+
+static inline ulong __sa_load_pair(__global uint *p) {
+  return (ulong)__sa_load_relaxed(p) | ((ulong)__sa_load_relaxed(p + 1) << 32);
+}
+static inline void __sa_store_pair(__global uint *p, ulong v) {
+  __sa_store_relaxed(p, (uint)v);
+  __sa_store_relaxed(p + 1, (uint)(v >> 32));
+}
+
+/* 64-bit atomics (long, ulong, atomic_long, atomic_ulong): compiled only in
+ * a file that has some (the rewriter then defines SA_INT64_ATOMICS), so that
+ * every other output still builds on devices without cl_khr_int64_*. The
+ * coordinator reads and writes a 64-bit target whole, so that a native
+ * atomic_load of it sees each update whole. */
+#ifdef SA_INT64_ATOMICS
+#if defined(SA_USE_C11_ATOMICS) && defined(cl_khr_int64_base_atomics) &&     \
+    defined(cl_khr_int64_extended_atomics)
+#define SA_CL20_INT64 1 /* atomic_long and atomic_ulong exist */
+static inline ulong __sa_load_wide(__global uint *p) {
+  return atomic_load_explicit((volatile __global atomic_ulong *)p,
+                              memory_order_relaxed, memory_scope_device);
+}
+static inline void __sa_store_wide(__global uint *p, ulong v) {
+  atomic_store_explicit((volatile __global atomic_ulong *)p, v,
+                        memory_order_relaxed, memory_scope_device);
+}
+#else
+static inline ulong __sa_load_wide(__global uint *p) {
+  return *(volatile __global ulong *)p;
+}
+static inline void __sa_store_wide(__global uint *p, ulong v) {
+  *(volatile __global ulong *)p = v;
+}
+#endif
+#endif

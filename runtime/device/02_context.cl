@@ -1,0 +1,83 @@
+/* Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
+ * local ids, __sa_record_error, and the user's geometry as the rewritten
+ * kernel sees it (__sa_get_*).
+ * Owns: no macro. Reads: none. */
+
+/* ---- per-work-item context ----------------------------------------------- */
+
+typedef struct {
+  __global uint *state; /* the launch's state buffer */
+  __global uint *slot;  /* this work-item's request slot */
+  volatile __global uchar *ring; /* and its ring byte */
+  __local uint *scratch; /* the work-group's buckets for __sa_wg_ atomics */
+  uint workers;         /* P */
+  uint worker;          /* this physical worker group, 0 .. P-1 */
+  uint user_groups;     /* the user's work-groups in all dimensions */
+  uint group;           /* the user's (virtual) group now running, linear */
+  uint group_id[3];     /* the same, per dimension */
+  uint num_groups[3];
+  ulong offset[3];
+  uint failed;          /* a request failed: later ones return at once */
+  uint native;          /* the combining mode: no coordinator (SA_COMBINE_MODE) */
+  uint group_calls;     /* __sa_wg_ calls combined, the same in every work-item */
+  uint combine_min;     /* SA_H_COMBINE_MIN in the combining mode, else 0 */
+  uint per_item_calls;  /* __sa_wg_ calls to make per item, from the last combined one */
+  uint defer_private;   /* __sa_defer_privately: every atomic is deferred */
+  uint ordered;         /* the OpenCL 2.0 call being made asks for more than
+                           relaxed order (taken by __sa_request) */
+  uint pending_op;      /* ... the work-item's own deferred atomic, if any */
+  uint pending_value;
+  ulong pending_addr;
+} __sa_ctx_t;
+
+static inline uint __sa_local_linear_id(void) {
+  return (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) *
+                    get_local_size(0) +
+                get_local_id(0));
+}
+static inline uint __sa_local_items(void) {
+  return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+}
+
+static void __sa_record_error(__global uint *state, uint code, uint detail) {
+  if (__sa_load_relaxed(state + SA_E_CODE) == SA_DEV_OK) {
+    __sa_store_relaxed(state + SA_E_DETAIL, detail);
+    __sa_store_relaxed(state + SA_E_CODE, code);
+  }
+}
+
+/* ---- the user's geometry, virtualised ------------------------------------ */
+
+static void __sa_set_group(__sa_ctx_t *ctx, uint v) {
+  ctx->group = v;
+  ctx->group_id[0] = v % ctx->num_groups[0];
+  v /= ctx->num_groups[0];
+  ctx->group_id[1] = v % ctx->num_groups[1];
+  ctx->group_id[2] = v / ctx->num_groups[1];
+}
+
+static inline size_t __sa_get_group_id(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? ctx->group_id[d] : 0;
+}
+static inline size_t __sa_get_num_groups(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? ctx->num_groups[d] : 1;
+}
+static inline size_t __sa_get_global_size(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->num_groups[d] * get_local_size(d) : 1;
+}
+static inline size_t __sa_get_global_offset(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->offset[d] : 0;
+}
+static inline size_t __sa_get_global_id(uint d, __sa_ctx_t *ctx) {
+  return d < 3 ? (size_t)ctx->group_id[d] * get_local_size(d) +
+                     get_local_id(d) + (size_t)ctx->offset[d]
+               : 0;
+}
+static inline size_t __sa_get_global_linear_id(__sa_ctx_t *ctx) {
+  size_t id[3];
+  for (uint d = 0; d < 3; ++d)
+    id[d] = __sa_get_global_id(d, ctx) - (size_t)ctx->offset[d];
+  return (id[2] * __sa_get_global_size(1, ctx) + id[1]) *
+             __sa_get_global_size(0, ctx) +
+         id[0];
+}

@@ -1,0 +1,177 @@
+/* Device runtime, part 5: a work-item's request. Failures (__sa_live,
+ * __sa_fail), the combining mode's native atomics, and the hand-off to the
+ * coordinator through the work-item's slot (__sa_publish, __sa_exchange).
+ * Owns: SA_COMBINE_MODE (softatomic-rewrite --combine-mode) as an input;
+ * decides SA_ADAPTIVE_GROUP_CALLS and SA_NATIVE_WIDE.
+ * Reads: SA_COMBINE_MODE, SA_NATIVE_WIDE, SA_INT64_ATOMICS,
+ * POCL_DEVICE_ADDRESS_BITS, cl_khr_int64_base_atomics. */
+
+/* ---- failures ----------------------------------------------------------- */
+
+/* Whether the launch is still sound, first in the condition of every loop
+ * of the user's that reaches a software atomic (the rewriter guards them:
+ * docs/REWRITE.md, "Loops"). After a failure every software atomic
+ * returns 0 at once, so a loop waiting for a value (a flag another group
+ * sets) would spin forever: the guard ends it, and the work-item goes on
+ * to the kernel's end. It reads the work-group's failed word in local
+ * memory (cheap), which a work-item whose request fails sets at once
+ * (__sa_fail), and __sa_group_begin sets at each user group's start from
+ * the launch's error word (another group's failure; until then this
+ * group's own requests fail once the coordinator has left). One word
+ * for the whole group, so that the work-items of a loop with a barrier in
+ * it (the first work-item polls, a barrier shares what it saw) leave it at
+ * the same iteration when the failure came before that barrier. */
+static inline int __sa_live(__sa_ctx_t *ctx) {
+  volatile __local uint *failed =
+      ctx->scratch + SA_G_FAILED(__sa_local_items());
+  return *failed == 0u;
+}
+
+/* A request failed: the launch's first error (the host reports it), and
+ * this work-item's later requests and its group's guarded loops end. */
+static void __sa_fail(__sa_ctx_t *ctx, uint code) {
+  __sa_record_error(ctx->state, code, ctx->group);
+  ctx->failed = 1;
+  ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
+}
+
+/* ---- the combining mode: native atomics on combined requests ------------ */
+
+/* Compiled only with softatomic-rewrite --combine-mode (SA_COMBINE_MODE):
+ * without it the kernel has no native global atomic, the paper's mode.
+ * In the combining mode (SA_M_COMBINE, chosen by the host per launch) every
+ * request that would go to the coordinator, after the group has combined
+ * what it can, is applied here with one native atomic instead. Every write
+ * to a target is then a native atomic, so no mix of native and software
+ * updates is ever made. The native atomic orders nothing but itself, as a
+ * 1.x atomic or a relaxed 2.0 one does; a 2.0 call that asks for more gets
+ * its fences in __sa_request. */
+#ifdef SA_COMBINE_MODE
+/* A group call that shared too little makes the next ones go per item
+ * (__sa_wg_add), which puts its barriers behind a condition, uniform in
+ * the group as OpenCL requires. PoCL 3.1's compiler (it defines
+ * POCL_DEVICE_ADDRESS_BITS) gets such a function wrong even when the
+ * condition is never true (test/exec/group_combining.cl returned values
+ * no linearization allows), so there every call combines. */
+#ifndef POCL_DEVICE_ADDRESS_BITS
+#define SA_ADAPTIVE_GROUP_CALLS 1
+#endif
+#if defined(SA_INT64_ATOMICS) && defined(cl_khr_int64_base_atomics)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define SA_NATIVE_WIDE 1
+/* 64-bit: a compare-exchange loop (cl_khr_int64_base_atomics has no min,
+ * max, and, or, xor; those are in the extended extension, which a device
+ * may lack). */
+static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
+                              ulong cmp) {
+  ulong old = *p;
+  for (;;) {
+    ulong seen = atom_cmpxchg(p, old, __sa_apply_wide(op, old, v, cmp));
+    if (seen == old)
+      return old;
+    old = seen;
+  }
+}
+#endif
+
+static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                         ulong compare) {
+  volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
+  volatile __global int *sp = (volatile __global int *)p;
+  uint v = (uint)value, old = 0;
+  switch (op) {
+  case SA_OP_ADD: old = atomic_add(p, v); break;
+  case SA_OP_SUB: old = atomic_sub(p, v); break;
+  case SA_OP_XCHG: old = atomic_xchg(p, v); break;
+  case SA_OP_AND: old = atomic_and(p, v); break;
+  case SA_OP_OR: old = atomic_or(p, v); break;
+  case SA_OP_XOR: old = atomic_xor(p, v); break;
+  case SA_OP_MIN: old = atomic_min(p, v); break;
+  case SA_OP_MAX: old = atomic_max(p, v); break;
+  case SA_OP_MIN | SA_OP_SIGNED: old = (uint)atomic_min(sp, (int)v); break;
+  case SA_OP_MAX | SA_OP_SIGNED: old = (uint)atomic_max(sp, (int)v); break;
+  case SA_OP_CMPXCHG: old = atomic_cmpxchg(p, (uint)compare, v); break;
+  default: /* 64-bit */
+#ifdef SA_NATIVE_WIDE
+    return __sa_native_wide(op, (volatile __global ulong *)p, value, compare);
+#else
+    __sa_fail(ctx, SA_DEV_NO_NATIVE);
+    return 0;
+#endif
+  }
+  return old;
+}
+#endif /* SA_COMBINE_MODE */
+
+/* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
+
+/* Publishes one request in this work-item's slot: the fields, the slot's
+ * state, then its ring byte and its worker's doorbell (__sa_ring). */
+static void __sa_publish(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                         ulong compare) {
+  __global uint *slot = ctx->slot;
+  __sa_store_relaxed(slot + SA_S_OP, op);
+  __sa_store_pair(slot + SA_S_ADDR, addr);
+  __sa_store_pair(slot + SA_S_VALUE, value);
+  __sa_store_pair(slot + SA_S_COMPARE, compare);
+  __sa_store_release(slot + SA_S_STATE, SA_REQ_PENDING);
+  __sa_fence_release(); /* the slot, then its ring byte */
+  __sa_ring(ctx->ring, ctx->state + SA_W_DOORBELL(ctx->worker));
+}
+
+/* Publishes one request and waits for the coordinator to carry it out;
+ * returns the target's old value. */
+static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                           ulong compare) {
+  if (ctx->failed)
+    return 0;
+#ifdef SA_COMBINE_MODE
+  if (ctx->native)
+    return __sa_native(ctx, op, addr, value, compare);
+#endif
+  __global uint *state = ctx->state, *slot = ctx->slot;
+  __sa_publish(ctx, op, addr, value, compare);
+
+  /* Wait for the coordinator, and only for it: give up when it has left,
+   * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
+   * more rounds than it needs to reach every slot. */
+  uint spin_limit = __sa_load_relaxed(state + SA_H_SPIN_LIMIT);
+  uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
+  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  uint round_limit = 64u * (slots / capacity + 1u) + 1024u;
+  uint seen = __sa_load_relaxed(state + SA_C_HEARTBEAT);
+  uint stale = 0, rounds = 0, error = SA_DEV_OK;
+  /* Relaxed polls (a fence per poll would slow every one down), and one
+   * acquire after the loop, before the old value is read. */
+  for (uint poll = 1; __sa_load_relaxed(slot + SA_S_STATE) != SA_REQ_DONE; ++poll) {
+    if ((poll & 63u) != 0)
+      continue;
+    if ((poll & 1023u) == 0) /* in case the coordinator cleared them first */
+      __sa_ring(ctx->ring, state + SA_W_DOORBELL(ctx->worker));
+    uint beat = __sa_load_relaxed(state + SA_C_HEARTBEAT);
+    if (beat != seen) {
+      rounds += beat - seen;
+      seen = beat;
+      stale = 0;
+      if (rounds > round_limit)
+        error = SA_DEV_LOST_REQUEST;
+    } else if (++stale > spin_limit) {
+      error = SA_DEV_SPIN_TIMEOUT;
+    }
+    if (__sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED)
+      error = SA_DEV_COORDINATOR_GONE;
+    if (error != SA_DEV_OK)
+      break; /* the loop's one exit besides DONE: see below */
+  }
+  /* A work-item descheduled while the coordinator served it and ran on sees
+   * many rounds go by: only a slot still unserved is a failure. (One exit
+   * from the loop above: with an early return inside it, PoCL 3.1 lets the
+   * work-items of a group leave a caller's retry loop together.) */
+  if (error != SA_DEV_OK &&
+      __sa_load_acquire(slot + SA_S_STATE) != SA_REQ_DONE) {
+    __sa_fail(ctx, error);
+    return 0;
+  }
+  __sa_fence_acquire(); /* the old value, and the target, after DONE */
+  return __sa_load_pair(slot + SA_S_VALUE);
+}

@@ -1,0 +1,178 @@
+/* Device runtime, part 10: the kernel's dispatch. The probe launch, which
+ * physical group is the coordinator, __sa_kernel_begin, __sa_group_begin,
+ * __sa_next_group, __sa_kernel_end; then the include guard's end.
+ * Owns: SA_ROBUST_PLACEMENT (softatomic-rewrite --placement=robust).
+ * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE. */
+
+/* ---- the kernel's dispatch ----------------------------------------------- */
+
+/* A probe launch (the host's, before the first real launch of a kernel on
+ * a device): how many groups of this kernel, at this local size and scratch
+ * size, the device runs at once. Each worker checks in and waits for group
+ * 0's release; group 0 waits until all have checked in, or until its scans
+ * run out, and records how many did. A group that can only start once
+ * another has ended never checks in before the release. Every wait is
+ * bounded; a worker that gives up says so, and the host then distrusts
+ * the count. No user code runs. */
+static void __sa_probe(__global uint *state) {
+  uint workers = (uint)get_num_groups(0) - 1u, g = (uint)get_group_id(0);
+  uint scans = __sa_load_relaxed(state + SA_H_PROBE);
+  if (__sa_local_linear_id() == 0 && g == 0) {
+    uint in = 0;
+    for (uint scan = 0; scan < scans && in < workers; ++scan) {
+      in = 0;
+      for (uint w = 0; w < workers; ++w)
+        in += __sa_load_relaxed(state + SA_W_STARTED(workers, w)) == SA_PROBE_IN;
+    }
+    __sa_store_relaxed(state + SA_C_PROBED, in);
+    __sa_store_release(state + SA_C_STATUS, SA_COORD_EXITED);
+  } else if (__sa_local_linear_id() == 0) {
+    __global uint *mine = state + SA_W_STARTED(workers, g - 1u);
+    __sa_store_release(mine, SA_PROBE_IN);
+    /* A scan of group 0 reads every worker's word: wait as long as all its
+     * scans could take, and then some. */
+    ulong limit = 4ul * scans * (workers + 1ul), poll = 0;
+    while (__sa_load_acquire(state + SA_C_STATUS) != SA_COORD_EXITED &&
+           ++poll < limit)
+      ;
+    if (poll >= limit)
+      __sa_store_relaxed(mine, SA_PROBE_LEFT);
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+}
+
+/* Which physical group this is: 0 the coordinator, 1..P the workers.
+ *
+ * Static placement (the paper's, the default): the group's id. The
+ * coordinator is group 0, which every device this runtime knows dispatches
+ * first; no native atomic anywhere.
+ *
+ * Robust placement (softatomic-rewrite --placement=robust, which defines
+ * SA_ROBUST_PLACEMENT): the order in which groups start, from one native
+ * atomic_inc per group on the state's ticket word. The coordinator is then
+ * the first group to run, whatever order the device dispatches in. */
+static uint __sa_physical_group(__global uint *state, __local uint *scratch) {
+#ifdef SA_ROBUST_PLACEMENT
+  if (__sa_local_linear_id() == 0)
+    scratch[0] = atomic_inc(state + SA_H_TICKET);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint ticket = scratch[0];
+  barrier(CLK_LOCAL_MEM_FENCE); /* read by all before the scratch is reused */
+  return ticket;
+#else
+  (void)state;
+  (void)scratch;
+  return (uint)get_group_id(0);
+#endif
+}
+
+/* Called first by every work-item of a rewritten kernel. Returns nonzero in
+ * the coordinator group (after it has served every request) and when the
+ * launch was not set up by the host runtime; the kernel then returns. */
+static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
+                             __global uint *state) {
+  ctx->state = state;
+  ctx->scratch = scratch;
+  ctx->failed = 0;
+  ctx->group_calls = 0;
+  ctx->per_item_calls = 0;
+  ctx->defer_private = 0;
+  ctx->ordered = 0;
+  ctx->pending_op = 0;
+  uint mode = __sa_load_relaxed(state + SA_H_MODE);
+#ifdef SA_COMBINE_MODE
+  ctx->native = mode == SA_M_COMBINE;
+  ctx->combine_min = ctx->native ? __sa_load_relaxed(state + SA_H_COMBINE_MIN) : 0u;
+#else
+  ctx->combine_min = 0;
+  ctx->native = 0;
+#endif
+  if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
+      __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0) ||
+      mode != (ctx->native ? SA_M_COMBINE : SA_M_COORDINATOR)) {
+    if (get_group_id(0) == 0 && __sa_local_linear_id() == 0)
+      __sa_record_error(state, SA_DEV_BAD_STATE, 0);
+    return 1;
+  }
+  if (__sa_load_relaxed(state + SA_H_PROBE) != 0) {
+    __sa_probe(state);
+    return 1;
+  }
+  uint physical = __sa_physical_group(state, scratch);
+  if (physical == 0) {
+    if (!ctx->native) /* in the combining mode nothing asks it */
+      __sa_coordinate(state, scratch);
+    return 1;
+  }
+  uint worker = physical - 1u;
+  ctx->worker = worker;
+  ctx->workers = __sa_load_relaxed(state + SA_H_WORKERS);
+  ctx->user_groups = __sa_load_relaxed(state + SA_H_USER_GROUPS);
+  for (uint d = 0; d < 3; ++d) {
+    ctx->num_groups[d] = __sa_load_relaxed(state + SA_H_NUM_GROUPS + d);
+    ctx->offset[d] = __sa_load_pair(state + SA_H_OFFSET + 2u * d);
+  }
+  ctx->slot = state + SA_SLOT_BASE(ctx->workers, __sa_local_items()) +
+              (worker * __sa_local_items() + __sa_local_linear_id()) *
+                  SA_SLOT_WORDS;
+  ctx->ring = (volatile __global uchar *)(state + SA_RING_BASE(ctx->workers) +
+                                          worker * SA_RING_WORDS(__sa_local_items())) +
+              __sa_local_linear_id();
+  __sa_set_group(ctx, worker);
+  uint items = __sa_local_items();
+  SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
+    __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
+  scratch[__sa_local_linear_id() * SA_G_WORDS + SA_G_CALL] = 0u; /* its bucket */
+  if (__sa_local_linear_id() == 0) {
+    scratch[SA_G_REQUESTS(items)] = 0u;
+    scratch[SA_G_REQUESTS(items) + 1u] = 0u;
+    scratch[SA_G_FAILED(items)] = 0u;
+  }
+  if (__sa_local_linear_id() == 0)
+    __sa_store_release(state + SA_W_STARTED(ctx->workers, worker), 1u);
+  return 0; /* __sa_group_begin's barrier follows */
+}
+
+/* Starts one of the user's groups. They run one after another in a worker;
+ * a barrier keeps one group's __local data from being overwritten by the
+ * next while still in use, as it would not be between real groups. (At the
+ * top of the loop rather than in __sa_next_group: PoCL 3.1's kernel
+ * compiler asserts on a barrier in the loop latch when the user's code has
+ * a loop with a break and the local size is 1.) */
+static void __sa_group_begin(__sa_ctx_t *ctx) {
+  /* A failure elsewhere in the launch, seen by the whole group at once
+   * after the barrier (__sa_live): whichever work-item reads it sets the
+   * group's word. (Every work-item reads: `if (lid == 0 && ...)` here made
+   * PoCL 3.1's kernel compiler abort, "Could not find a dominating
+   * alternative variable", on kernels with a spin loop at local size 1.) */
+  uint seen = __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
+  if (seen)
+    ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
+/* Moves a worker on to its next user group; zero when it has run them all. */
+static int __sa_next_group(__sa_ctx_t *ctx) {
+  uint next = ctx->group + ctx->workers;
+  if (next >= ctx->user_groups)
+    return 0;
+  __sa_set_group(ctx, next);
+  return 1;
+}
+
+/* Called by every work-item of a worker after its last group: sends the
+ * deferred table, then marks the worker done (after every work-item has
+ * published its last request; the coordinator serves those before it
+ * stops). */
+static void __sa_kernel_end(__sa_ctx_t *ctx) {
+  if (ctx->pending_op != 0 && !ctx->failed)
+    __sa_defer_shared(ctx, ctx->pending_op, ctx->pending_addr, ctx->pending_value);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  __sa_deferred_send_all(ctx);
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (__sa_local_linear_id() == 0)
+    __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker),
+                       SA_WORKER_DONE);
+}
+
+#endif /* SOFTATOMIC_RUNTIME */
