@@ -18,7 +18,7 @@
 #       --quick: one small size of each benchmark, one run of each form.
 #       --only: benchmarks, comma-separated (fig8,fig9,copy,scalar,histogram,
 #       matmul,kmeans,strmatch,contention; default all). --out: default
-#       $OUT, else evaluation-results. PROGRAM-ARGS go to build/bin/microbench
+#       evaluation-results. PROGRAM-ARGS go to build/bin/microbench
 #       last (e.g. -- --matrix 8,64 --repeat 9; see its --help).
 #   scripts/evaluate.sh --bundle DIR [build-dir]
 #       Here, for a machine without Clang: every evaluation kernel, as written
@@ -34,7 +34,7 @@
 # 1 otherwise, 2 on bad usage.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-bundle= from= program= build= out=${OUT:-} only=all preset=auto
+bundle= from= program= build= out= only=all preset=auto
 args=()
 extra=()
 usage() {
@@ -68,10 +68,26 @@ fi
 out=${out:-$here/evaluation-results}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-csv=$out/evaluation.csv log=$out/evaluation.log
-rm -f "$csv" "$out"/*.png
-args+=(--bench "$only" --preset "$preset" --kernel-info "$out/kernel-info.csv")
-echo "evaluate.sh: running $only (sizes: $preset); table in $log" >&2
+# This run's own folder; what it made moves to $out at the end.
+work=$(mktemp -d "$out/.evaluate.XXXXXX")
+publish() {
+  local made previous
+  made=$(cd "$work" && ls -A)
+  if [ -f "$out/.evaluate-made" ]; then
+    while IFS= read -r previous; do
+      case $previous in */* | .* | "") continue ;; esac # only plain names it wrote
+      rm -f "$out/$previous"
+    done <"$out/.evaluate-made"
+  fi
+  [ -z "$made" ] || (cd "$work" && mv -f -- * "$out"/)
+  printf '%s\n' $made >"$out/.evaluate-made"
+  rmdir "$work"
+}
+trap publish EXIT
+trap 'exit 130' INT TERM HUP # publish, then end
+csv=$work/evaluation.csv log=$work/evaluation.log
+args+=(--bench "$only" --preset "$preset" --kernel-info "$work/kernel-info.csv")
+echo "evaluate.sh: running $only (sizes: $preset); table in $out/evaluation.log" >&2
 status=0
 if [ -n "$program" ]; then
   "$program" --csv "$csv" "${args[@]}" ${extra[@]+"${extra[@]}"} >"$log" || status=$?
@@ -84,7 +100,7 @@ if [ "$status" -eq 2 ]; then # the program's usage error, already on stderr
 fi
 # What the device tells of each kernel, and the verdict.
 sed -n '/^What the device tells/,$p' "$log" >&2
-[ -s "$csv" ] || { tail -20 "$log" >&2; echo "evaluate.sh: no results (see $log)" >&2; exit 1; }
+[ -s "$csv" ] || { tail -20 "$log" >&2; echo "evaluate.sh: no results (see $out/evaluation.log)" >&2; exit 1; }
 
 # The plots need matplotlib (Debian: python3-matplotlib), which pyenv's or a
 # GPU machine's python3 may lack: Debian's own python3 is tried too.
@@ -96,7 +112,7 @@ for py in python3 /usr/bin/python3; do
   fi
 done
 if [ -n "$plotter" ]; then
-  "$plotter" "$here/scripts/plot-evaluation.py" "$csv" "$out" >&2 || status=1
+  "$plotter" "$here/scripts/plot-evaluation.py" "$csv" "$work" >&2 || status=1
 else
   echo "evaluate.sh: no matplotlib here; plot elsewhere with" \
     "scripts/plot-evaluation.py evaluation.csv DIR" >&2

@@ -8,7 +8,10 @@
 #    the contention sweep in both runtime modes in one run (--mode);
 # 3. --platform by index: a bad one lists the platforms with their
 #    indices, PoCL's opens PoCL;
-# 4. bad command lines end with a message and exit status 2.
+# 4. bad command lines end with a message and exit status 2;
+# 5. the user's own files in --out survive every run, a failed one
+#    included, while a plot the previous run made and this one did not is
+#    removed.
 set -euo pipefail
 src=$1 program=$2
 tmp=$(mktemp -d)
@@ -16,6 +19,10 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "evaluation test: $*" >&2; exit 1; }
 
 benches="fig8 fig9 copy scalar histogram matmul kmeans strmatch contention"
+# The user's own files, a PNG among them, in the output folder.
+mkdir -p "$tmp/out"
+echo "the user's plot" >"$tmp/out/mine.png"
+echo "the user's notes" >"$tmp/out/notes.txt"
 "$src/scripts/evaluate.sh" --quick --program "$program" --out "$tmp/out" 2>"$tmp/stderr" ||
   { cat "$tmp/stderr" "$tmp/out/evaluation.log"; fail "evaluate.sh --quick failed"; }
 csv=$tmp/out/evaluation.csv
@@ -61,6 +68,19 @@ for b in $benches; do
   [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
     fail "$b.png is not a PNG"
 done
+
+# A run that fails and one of fig8 alone keep the user's files; the
+# second removes the plots the first made and it did not.
+status=0
+"$src/scripts/evaluate.sh" --quick --program false --out "$tmp/out" 2>/dev/null || status=$?
+[ "$status" -eq 1 ] || fail "a failing program: evaluate.sh exited $status, expected 1"
+"$src/scripts/evaluate.sh" --quick --program "$program" --only fig8 --out "$tmp/out" 2>/dev/null ||
+  fail "evaluate.sh --only fig8 failed"
+[ "$(cat "$tmp/out/mine.png")" = "the user's plot" ] || fail "the user's mine.png was changed"
+[ "$(cat "$tmp/out/notes.txt")" = "the user's notes" ] || fail "the user's notes.txt was changed"
+[ -s "$tmp/out/fig8.png" ] || fail "no fig8.png after --only fig8"
+[ ! -e "$tmp/out/copy.png" ] || fail "copy.png of an earlier run is still there"
+[ -z "$(find "$tmp/out" -name '.evaluate.*')" ] || fail "a run's work folder was left behind"
 
 # The McKee sweep in both host runtime modes, in one run: a row per mode,
 # each verified, and the plot.
