@@ -171,10 +171,11 @@ struct StatusBook {
     else
       Message += "a software atomic of user work-group " +
                  std::to_string(L.Words[1]) + " was not served";
-    // Results of such a launch are wrong: say so even to callers that never
-    // call saFinish.
-    std::fprintf(stderr, "softatomic: %s: %s\n", saGetErrorString(Code),
-                 Message.c_str());
+    // The caller hears of it from saFinish, saWaitForEvents or
+    // saReleaseQueue; printed as it is found only when asked.
+    if (std::getenv("SOFTATOMIC_VERBOSE"))
+      std::fprintf(stderr, "softatomic: %s: %s\n", saGetErrorString(Code),
+                   Message.c_str());
     FirstError.emplace(L.Queue, QueueError{Code, Message});
     return QueueError{Code, Message};
   }

@@ -389,7 +389,8 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   // The kernel is enqueued: the launch has succeeded (a caller that falls
   // back to another launch on failure must not run it twice), even if the
   // read-back of its device-side status could not be enqueued.
-  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS)
+  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS &&
+      std::getenv("SOFTATOMIC_VERBOSE"))
     std::fprintf(stderr, "softatomic: kernel '%s': its device-side status will not be checked: %s\n",
                  Name.c_str(), saGetLastErrorMessage());
   if (Event)
