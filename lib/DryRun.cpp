@@ -2,6 +2,7 @@
 
 #include "DryRun.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -36,7 +37,8 @@ static unsigned countLines(StringRef Text) {
   return Text.count('\n') + (!Text.empty() && !Text.ends_with("\n"));
 }
 
-void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R) {
+void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
+                 unsigned Context) {
   if (!R.Changed) {
     OS << Name << ": nothing to rewrite\n";
     return;
@@ -66,27 +68,55 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R) {
     }
   }
 
+  // Hunks whose contexts would touch or overlap print as one; without
+  // context, each prints alone.
+  std::vector<std::vector<const Hunk *>> Groups;
+  for (const Hunk &H : Hunks) {
+    if (!Groups.empty() && Context &&
+        H.First <= Groups.back().back()->Last + 2 * Context + 1)
+      Groups.back().push_back(&H);
+    else
+      Groups.push_back({&H});
+  }
+  unsigned NumLines = LineStarts.size();
+  auto LineText = [&](unsigned First, unsigned Last) {
+    size_t End = Last + 1 < NumLines ? LineStarts[Last + 1] : Input.size();
+    return Input.slice(LineStarts[First], End);
+  };
+
   OS << "--- " << Name << "\n+++ " << Name << "\n";
   long Shift = 0; // lines added by the hunks so far
-  for (const Hunk &H : Hunks) {
-    size_t Begin = LineStarts[H.First];
-    size_t End = H.Last + 1 < LineStarts.size() ? LineStarts[H.Last + 1]
-                                                : Input.size();
-    StringRef Old = Input.slice(Begin, End);
-    std::string New;
-    size_t At = Begin;
-    for (const clang::tooling::Replacement &E : H.Edits) {
-      New += Input.slice(At, E.getOffset());
-      New += E.getReplacementText();
-      At = E.getOffset() + E.getLength();
+  for (const std::vector<const Hunk *> &Group : Groups) {
+    unsigned First = Group.front()->First >= Context ? Group.front()->First - Context : 0;
+    unsigned Last = std::min(NumLines - 1, Group.back()->Last + Context);
+    std::string Body;
+    raw_string_ostream Lines(Body);
+    unsigned OldLines = countLines(LineText(First, Last));
+    long NewLines = OldLines;
+    unsigned Next = First; // the first line not printed yet
+    for (const Hunk *H : Group) {
+      if (Next < H->First)
+        printLines(Lines, ' ', LineText(Next, H->First - 1));
+      StringRef Old = LineText(H->First, H->Last);
+      std::string New;
+      size_t At = LineStarts[H->First];
+      for (const clang::tooling::Replacement &E : H->Edits) {
+        New += Input.slice(At, E.getOffset());
+        New += E.getReplacementText();
+        At = E.getOffset() + E.getLength();
+      }
+      New += Input.slice(At, LineStarts[H->First] + Old.size());
+      printLines(Lines, '-', Old);
+      printLines(Lines, '+', New);
+      NewLines += long(countLines(New)) - long(countLines(Old));
+      Next = H->Last + 1;
     }
-    New += Input.slice(At, End);
-    unsigned OldLines = countLines(Old), NewLines = countLines(New);
-    OS << "@@ -" << H.First + 1 << ',' << OldLines << " +"
-       << H.First + 1 + Shift << ',' << NewLines << " @@\n";
-    printLines(OS, '-', Old);
-    printLines(OS, '+', New);
-    Shift += long(NewLines) - long(OldLines);
+    if (Next <= Last)
+      printLines(Lines, ' ', LineText(Next, Last));
+    OS << "@@ -" << First + 1 << ',' << OldLines << " +" << First + 1 + Shift
+       << ',' << NewLines << " @@\n"
+       << Body;
+    Shift += NewLines - long(OldLines);
   }
 }
 

@@ -10,10 +10,11 @@ namespace softatomic {
 
 /// Prints to \p OS what rewriting \p Name would do: one summary line, then
 /// (when something changes) the edits to the user's own text as a unified
-/// diff without context (`patch` applies it to the input). The text put
-/// before the input (manifest, runtime, #line) is summarised, not listed.
+/// diff with \p Context lines of context (`patch` applies it to the input).
+/// The text put before the input (manifest, runtime, #line) is
+/// summarised, not listed.
 void printDryRun(llvm::raw_ostream &OS, llvm::StringRef Name,
-                 const RewriteResult &Result);
+                 const RewriteResult &Result, unsigned Context = 3);
 
 } // namespace softatomic
 

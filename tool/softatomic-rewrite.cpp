@@ -56,6 +56,10 @@ static cl::opt<bool>
            cl::desc("Write nothing; print what would change in each input\n"
                     "(a summary line, then the edits as a unified diff)"),
            cl::cat(Category));
+static cl::opt<unsigned> DryRunContext(
+    "dry-run-context", cl::init(3), cl::value_desc("N"),
+    cl::desc("Lines of context around each --dry-run hunk (default 3)"),
+    cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the replacements that rewrite each input to <file>,\n"
@@ -310,7 +314,7 @@ private:
 static bool writeOutputs(FileRun &Run, raw_ostream &Diags, raw_ostream &Out) {
   const softatomic::RewriteResult &R = Run.Result;
   if (DryRun) {
-    softatomic::printDryRun(Out, Run.Name, R);
+    softatomic::printDryRun(Out, Run.Name, R, DryRunContext);
     return true;
   }
   softatomic::OutputFiles Files;

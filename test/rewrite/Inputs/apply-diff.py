@@ -1,5 +1,5 @@
-"""Applies the first file's hunks of a unified diff without context (what
-softatomic-rewrite --dry-run prints) to FILE and prints the result.
+"""Applies the first file's hunks of a unified diff (what softatomic-rewrite
+--dry-run prints), context lines included, to FILE and prints the result.
 Usage: apply-diff.py FILE DIFF"""
 import re
 import sys
@@ -14,13 +14,21 @@ while i < len(diff) and diff[i].startswith("@@"):
     out += lines[at:old_start]
     at = old_start
     i += 1
-    while i < len(diff) and diff[i][:1] in ("-", "+", "\\"):
-        if diff[i].startswith("-"):
+    last = None
+    while i < len(diff) and diff[i][:1] in (" ", "-", "+", "\\"):
+        sign = diff[i][:1]
+        if sign == " ":  # context: the input's own line, which must match
+            assert lines[at].rstrip("\n") == diff[i][1:], (at, diff[i])
+            out.append(lines[at])
             at += 1
-        elif diff[i].startswith("+"):
+        elif sign == "-":
+            at += 1
+        elif sign == "+":
             out.append(diff[i][1:] + "\n")
-        elif out:  # "\ No newline at end of file" after a + line
+        elif last == "+":  # "\ No newline at end of file" after a + line
             out[-1] = out[-1].rstrip("\n")
+        if sign != "\\":
+            last = sign
         i += 1
 out += lines[at:]
 sys.stdout.write("".join(out))
