@@ -122,6 +122,12 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "kernel '%0' is left alone: it reaches no global "
                         "atomic");
+  case Diag::NativeAtomicFlag:
+    return customDiagID(D, DiagnosticsEngine::Warning,
+                        "'%0' on a global flag stays a native atomic: the "
+                        "software runtime has no atomic_flag (only the "
+                        "atomic_flag functions reach a flag, so they stay "
+                        "atomic with each other)");
   case Diag::UnguardableLoop:
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "this loop in '%0' reaches a software atomic but gets "

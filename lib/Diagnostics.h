@@ -44,6 +44,7 @@ enum class Diag {
   InternalError,            ///< %0: detail
   KernelLeftAlone,          ///< %0: kernel (a warning, on request)
   UnguardableLoop,          ///< %0: function, %1: why (a warning)
+  NativeAtomicFlag,         ///< %0: the atomic_flag function (a warning)
 };
 
 /// Starts reporting \p Kind at \p Loc; stream the arguments into the result.

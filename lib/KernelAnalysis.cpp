@@ -187,6 +187,17 @@ std::string describeCall(const CallSite &Site) {
 
 namespace {
 
+/// True for a pointer whose pointee may be __global: in the global or the
+/// generic address space.
+static bool isNonLocalPointer(QualType Type) {
+  const auto *Pointer = Type->getAs<PointerType>();
+  if (!Pointer)
+    return false;
+  LangAS AS = Pointer->getPointeeType().getAddressSpace();
+  return AS == LangAS::opencl_global || AS == LangAS::opencl_generic ||
+         AS == LangAS::opencl_global_device || AS == LangAS::opencl_global_host;
+}
+
 /// Collects the calls and returns of one function body.
 class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
 public:
@@ -222,6 +233,9 @@ public:
       if (!Callee->getIdentifier())
         return true;
       StringRef Name = Callee->getName();
+      if (Name.starts_with("atomic_flag_") && Call->getNumArgs() &&
+          isNonLocalPointer(Call->getArg(0)->IgnoreParenImpCasts()->getType()))
+        Info.NativeFlagCalls.push_back(Call);
       if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name)) {
         classifyAtomic(Site, Atomic);
         // A float atomic_store stays native: no software read-modify-write
@@ -316,6 +330,9 @@ void Analyzer::collectFunctions() {
     Info.Definition = FD;
     Info.IsKernel = FD->hasAttr<OpenCLKernelAttr>();
     BodyScanner(Info, SM).TraverseStmt(FD->getBody());
+    for (const CallExpr *Call : Info.NativeFlagCalls)
+      report(Ctx.getDiagnostics(), Diag::NativeAtomicFlag, calleeNameLoc(Call))
+          << Call->getDirectCallee()->getName();
   }
   // Calls of functions defined elsewhere (a system header) are opaque:
   // nothing there can be edited or needs to be.

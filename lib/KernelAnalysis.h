@@ -113,6 +113,9 @@ struct FunctionInfo {
   bool IsKernel = false;
   std::vector<CallSite> Sites;                    ///< In source order.
   std::vector<const clang::ReturnStmt *> Returns; ///< Outside blocks.
+  /// Calls of the atomic_flag functions on a __global (or generic) flag:
+  /// they stay native (the runtime has no atomic_flag), with a warning.
+  std::vector<const clang::CallExpr *> NativeFlagCalls;
 };
 
 /// The outcome of the analysis of one translation unit.
