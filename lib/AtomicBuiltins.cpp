@@ -100,12 +100,12 @@ bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
 }
 
 std::string groupRuntimeName(llvm::StringRef RuntimeName) {
-  assert(RuntimeName.startswith("__sa_atomic_") && "not a runtime atomic");
+  assert(RuntimeName.starts_with("__sa_atomic_") && "not a runtime atomic");
   return ("__sa_wg_" + RuntimeName.drop_front(strlen("__sa_"))).str();
 }
 
 std::string predicatedRuntimeName(llvm::StringRef RuntimeName) {
-  assert(RuntimeName.startswith("__sa_atomic_") && "not a runtime atomic");
+  assert(RuntimeName.starts_with("__sa_atomic_") && "not a runtime atomic");
   return ("__sa_wgp_" + RuntimeName.drop_front(strlen("__sa_"))).str();
 }
 
