@@ -24,6 +24,10 @@ llvm_config.add_tool_substitutions(
 llvm_config.add_tool_substitutions(
     [ToolSubst("FileCheck", config.filecheck, unresolved="fatal")])
 
+# The Clang release the rewriter is built with (clang-16, clang-19): for the
+# few tests of how Clang itself behaves on an input.
+config.available_features.add("clang-" + config.clang_version_major)
+
 # Every rewrite test also compiles what the rewriter wrote, as OpenCL C, with
 # clang's own OpenCL declarations: %clang_cl_check -cl-std=CL1.2 file.cl
 config.substitutions.append(
@@ -46,7 +50,7 @@ config.substitutions.append(
      % config.clang))
 
 # --export-fixes round trips: through clang-apply-replacements where it is
-# installed (Debian: clang-tools-16), and through a small applier in Python
+# installed (Debian: clang-tools-N), and through a small applier in Python
 # where PyYAML is.
 import shutil
 apply_replacements = shutil.which(
