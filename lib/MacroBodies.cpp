@@ -179,7 +179,8 @@ void unifyMacroSpelledForms(KernelAnalysis &Result, const SourceManager &SM) {
       if (Name.isMacroID())
         BySpelling[SM.getSpellingLoc(Name)].push_back(&Site);
     }
-  for (auto &[Spelling, Sites] : BySpelling) {
+  for (auto &Entry : BySpelling) {
+    auto &Sites = Entry.second; // a lambda may not capture a binding (C++17)
     std::string Plain = plainRuntimeName(Sites.front()->RuntimeName);
     bool OneAtomic = llvm::all_of(Sites, [&](const CallSite *S) {
       return plainRuntimeName(S->RuntimeName) == Plain;
