@@ -1,6 +1,7 @@
 //===- IncludeInliner.cpp - Edited headers, inlined in the output ---------===//
 
 #include "IncludeInliner.h"
+#include "ClangCompat.h"
 #include "Diagnostics.h"
 #include "LineDirectives.h"
 #include "clang/Basic/SourceManager.h"
@@ -17,20 +18,19 @@ namespace softatomic {
 
 namespace {
 
-class IncludeRecorder : public PPCallbacks {
+class IncludeRecorder : public compat::InclusionCallbacks {
 public:
   IncludeRecorder(const SourceManager &SM, std::vector<IncludeDirective> &Out)
       : SM(SM), Out(Out) {}
 
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
-                          bool, CharSourceRange FilenameRange,
-                          OptionalFileEntryRef File, StringRef, StringRef,
-                          const Module *, SrcMgr::CharacteristicKind) override {
+  void inclusion(SourceLocation HashLoc, CharSourceRange FilenameRange,
+                 OptionalFileEntryRef File) override {
     // Only a user file's directives can be replaced in the output.
     if (!File || !SM.getFileEntryForID(SM.getFileID(HashLoc)) ||
         SM.isInSystemHeader(HashLoc))
       return;
-    Out.push_back({HashLoc, FilenameRange, &File->getFileEntry()});
+    Out.push_back({HashLoc, FilenameRange, &File->getFileEntry(),
+                   File->getName()});
   }
 
 private:
@@ -64,9 +64,20 @@ private:
   std::optional<std::string> inlinedText(const IncludeDirective &D,
                                          unsigned &Length);
   std::optional<std::string> render(const FileEntry *Header);
+  /// \p Header under the name the parse first entered it by.
+  OptionalFileEntryRef entered(const FileEntry *Header) const {
+    return SM.getFileEntryRefForID(SM.translateFile(Header));
+  }
+  /// Whether the parse saw `#pragma once` in \p Header.
+  bool isPragmaOnce(const FileEntry *Header) const {
+    OptionalFileEntryRef Ref = entered(Header);
+    const HeaderFileInfo *Info =
+        Ref ? compat::existingFileInfo(Headers, *Ref) : nullptr;
+    return Info && Info->isPragmaOnce;
+  }
   bool refuse(const IncludeDirective &D, StringRef Why) {
     report(Diags, Diag::IncludeNotInlined, D.Hash)
-        << D.Target->getName() << Why;
+        << D.TargetName << Why;
     return false;
   }
 
@@ -105,7 +116,7 @@ bool Inliner::chooseHeaders() {
         })) {
       report(Diags, Diag::IncludeNotInlined,
              SM.getLocForStartOfFile(SM.translateFile(Header)))
-          << Header->getName()
+          << entered(Header)->getName()
           << "it is not #included by the main file or a user header";
       return false;
     }
@@ -144,8 +155,7 @@ std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
   Length = LineEnd - Hash;
   std::string Break = lineBreakOf(Buffer).str();
   std::string Out;
-  const HeaderFileInfo *Info = Headers.getExistingFileInfo(D.Target);
-  bool Once = Info && Info->isPragmaOnce;
+  bool Once = isPragmaOnce(D.Target);
   std::string Guard =
       "__sa_once_" +
       std::to_string(llvm::find(ToInline, D.Target) - ToInline.begin());
@@ -177,8 +187,7 @@ std::optional<std::string> Inliner::render(const FileEntry *Header) {
     return std::nullopt;
   FileID FID = SM.translateFile(Header);
   StringRef Buffer = SM.getBufferData(FID);
-  const HeaderFileInfo *Info = Headers.getExistingFileInfo(Header);
-  if (Info && Info->isPragmaOnce) {
+  if (isPragmaOnce(Header)) {
     Regex PragmaOnce("^[ \t]*#[ \t]*pragma[ \t]+once[ \t]*(//.*)?\r?$");
     StringRef Path = SM.getBufferOrFake(FID).getBufferIdentifier();
     for (size_t Start = 0; Start < Buffer.size();) {

@@ -34,6 +34,7 @@ struct IncludeDirective {
   clang::SourceLocation Hash;      ///< The directive's '#'.
   clang::CharSourceRange FileName; ///< "name" or <name>, as written.
   const clang::FileEntry *Target = nullptr;
+  llvm::StringRef TargetName; ///< The header's path as the directive found it.
 };
 
 /// Records the include directives of user files during the parse.

@@ -99,7 +99,7 @@ Expected<TemporaryFile> createTemporaryFile(StringRef Target) {
 /// Takes \p Path off the list; the caller holds the lock.
 static void unregister(StringRef Path) {
   std::vector<std::string> &Paths = registry().Paths;
-  llvm::erase_value(Paths, Path.str());
+  llvm::erase_if(Paths, [&](const std::string &P) { return P == Path; });
   if (!Installed)
     sys::DontRemoveFileOnSignal(Path);
 }

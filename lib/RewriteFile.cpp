@@ -1,6 +1,7 @@
 //===- RewriteFile.cpp - Rewrite one file, diagnostics kept apart ---------===//
 
 #include "RewriteFile.h"
+#include "ClangCompat.h"
 #include "DependencyFile.h"
 #include "ExpansionLimit.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -67,7 +68,7 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   ClangTool Tool(Compilations, {Input.Path},
                  std::make_shared<PCHContainerOperations>(),
                  vfs::createPhysicalFileSystem());
-  Tool.setRestoreWorkingDir(false);
+  compat::keepWorkingDirectory(Tool);
   if (Input.Contents)
     Tool.mapVirtualFile(Input.Path, *Input.Contents);
   Tool.appendArgumentsAdjuster(getOpenCLArgumentsAdjuster(Options));
@@ -86,6 +87,7 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   }
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = Colors;
+  compat::clang16Snippets(*DiagOpts);
   DiagnosticPrinter Printer(Diagnostics, &*DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
 

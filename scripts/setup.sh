@@ -6,11 +6,12 @@ set -euo pipefail
 packages=(
   cmake make g++ python3
   libclang-16-dev llvm-16-dev llvm-16-tools clang-16 # rewriter, lit, FileCheck
+  libclang-19-dev llvm-19-dev llvm-19-tools clang-19 # the same with Clang 19
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev # OpenCL API
   pocl-opencl-icd clinfo # the OpenCL device every machine has (CPU)
   nlohmann-json3-dev # the host runtime reads the kernel manifest
   libgtest-dev # the host runtime API tests
-  clang-tools-16 python3-yaml # --export-fixes round trips (clang-apply-replacements)
+  clang-tools-16 clang-tools-19 python3-yaml # --export-fixes round trips (clang-apply-replacements)
   pkg-config # the package test (softatomic.pc)
   python3-matplotlib # scripts/plot-evaluation.py (the evaluation's plots)
 )

@@ -24,6 +24,28 @@ llvm_config.add_tool_substitutions(
 llvm_config.add_tool_substitutions(
     [ToolSubst("FileCheck", config.filecheck, unresolved="fatal")])
 
+# The Clang release the rewriter is built with (clang-16, clang-19): for the
+# few tests of how Clang itself behaves on an input.
+config.available_features.add("clang-" + config.clang_version_major)
+
+# A second Clang release, without running the kernels twice (scripts/
+# test.sh): with --param second_rewriter=PATH (softatomic-rewrite built with
+# that release), the execution and stress tests rewrite each kernel with
+# both rewriters, fail unless the two write the same bytes
+# (both-rewriters.py), and run it once. Their lit.local.cfg puts
+# config.both_rewriters before the other substitutions.
+config.both_rewriters = None
+if lit_config.params.get("second_rewriter"):
+    for key, value in config.substitutions:
+        if value.endswith(os.sep + "softatomic-rewrite"):
+            config.environment["SA_FIRST_REWRITER"] = value
+            config.environment["SA_SECOND_REWRITER"] = os.path.abspath(
+                lit_config.params["second_rewriter"])
+            config.both_rewriters = (key, os.path.join(
+                config.softatomic_src_root, "test", "both-rewriters.py"))
+    if not config.both_rewriters:
+        lit_config.fatal("second_rewriter: no softatomic-rewrite to pair it with")
+
 # Every rewrite test also compiles what the rewriter wrote, as OpenCL C, with
 # clang's own OpenCL declarations: %clang_cl_check -cl-std=CL1.2 file.cl
 config.substitutions.append(
@@ -46,7 +68,7 @@ config.substitutions.append(
      % config.clang))
 
 # --export-fixes round trips: through clang-apply-replacements where it is
-# installed (Debian: clang-tools-16), and through a small applier in Python
+# installed (Debian: clang-tools-N), and through a small applier in Python
 # where PyYAML is.
 import shutil
 apply_replacements = shutil.which(

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClangCompat.h"
 #include "DependencyFile.h"
 #include "DryRun.h"
 #include "ExportFixes.h"
@@ -28,7 +29,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
@@ -474,7 +474,7 @@ int main(int argc, const char **argv) {
   bool Colors = sys::Process::StandardErrHasColors();
   OrderedPrinter Printer(Runs);
   {
-    ThreadPool Pool(hardware_concurrency(Jobs));
+    softatomic::compat::ThreadPool Pool(hardware_concurrency(Jobs));
     for (size_t I = 0; I < Runs.size(); ++I)
       Pool.async([&, I] {
         FileRun &Run = Runs[I];
