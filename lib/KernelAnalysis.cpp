@@ -190,7 +190,7 @@ namespace {
 /// True for a pointer whose pointee may be __global: in the global or the
 /// generic address space.
 static bool isNonLocalPointer(QualType Type) {
-  const auto *Pointer = Type->getAs<PointerType>();
+  const auto *Pointer = Type->getAs<clang::PointerType>();
   if (!Pointer)
     return false;
   LangAS AS = Pointer->getPointeeType().getAddressSpace();
