@@ -72,7 +72,9 @@
 /* Lines 3..: per worker group a doorbell, a started word and a done word,
  * each kind in an array of its own so the coordinator reads them coalesced.
  * A requester rings its group's doorbell after publishing a request; the
- * coordinator then scans that group's slots, and no others. */
+ * coordinator then scans that group's slots, and no others. A started word
+ * is 1 from the worker's start, then the number of the user group it runs
+ * plus one (in a probe launch, SA_PROBE_IN or SA_PROBE_LEFT). */
 #define SA_W_BASE (3u * SA_LINE_WORDS)
 #define SA_W_DOORBELL(w) (SA_W_BASE + (w))
 #define SA_W_STARTED(workers, w) (SA_W_BASE + (workers) + (w))
@@ -134,7 +136,9 @@
 #define SA_L_STARTED 3u
 #define SA_L_CHANGED 4u /* some request of this round changed its target */
 #define SA_L_SILENT 5u  /* running workers that have not rung for SA_SILENT_ROUNDS */
-#define SA_L_HEADS 6u   /* one per coordinator work-item */
+#define SA_L_GROUPS 6u  /* the sum of the workers' started words: changes when
+                           a worker moves on to its next user group */
+#define SA_L_HEADS 7u   /* one per coordinator work-item */
 #define SA_L_ACTIVE_LIST(items) (SA_L_HEADS + (items))
 #define SA_L_LAST_RANG(items, workers) (SA_L_ACTIVE_LIST(items) + (workers))
 #define SA_L_LIST(items, workers) (SA_L_LAST_RANG(items, workers) + (workers))

@@ -117,20 +117,23 @@ static inline ulong __sa_entry_old(__local uint *e) {
     if (i < __sa_n)
 
 /* Round, step 1: which workers rang their doorbell (their slots get
- * scanned), and how many workers have started and finished. A doorbell is
+ * scanned), how many workers have started and finished, and the sum of
+ * their started words (which user group each is running). A doorbell is
  * cleared before the slots are scanned: a request published after the scan
  * rings it again, and a requester rings again while it waits, so none is
  * left unseen. Also counted: running workers that have not rung for
  * SA_SILENT_ROUNDS rounds (busy with their own work, or held back by the
  * operating system: see the stall bound in __sa_coordinate). */
 static void __sa_ring_call(SA_COORD_PARAMS, uint round, uint silent_window) {
-  uint started = 0, done = 0, silent = 0;
+  uint started = 0, done = 0, silent = 0, groups = 0;
   __local uint *last_rang = scratch + SA_L_LAST_RANG(items, workers);
   SA_FOR_STRIDED(w, workers, items) {
     /* Relaxed polls, so that the loads of one sweep overlap; only a word
      * found set is read again with acquire (see __sa_gather). */
-    uint began = __sa_load_relaxed(state + SA_W_STARTED(workers, w)) != 0;
+    uint started_word = __sa_load_relaxed(state + SA_W_STARTED(workers, w));
+    uint began = started_word != 0;
     started += began;
+    groups += started_word;
     /* Acquire a done word found set: the worker's last requests, published
      * before it, are then seen by this round's ring reads. */
     __global uint *finished = state + SA_W_DONE(workers, w);
@@ -162,6 +165,8 @@ static void __sa_ring_call(SA_COORD_PARAMS, uint round, uint silent_window) {
     atomic_add(&scratch[SA_L_DONE], done);
   if (silent)
     atomic_add(&scratch[SA_L_SILENT], silent);
+  if (groups)
+    atomic_add(&scratch[SA_L_GROUPS], groups);
 }
 
 /* Tells the coordinator that a slot holds a request: its ring byte, then

@@ -35,12 +35,15 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
   uint stall_limit = __sa_load_relaxed(state + SA_H_STALL_LIMIT);
   /* A worker silent for this many rounds is busy with its own work, which
-   * may yet change something: never longer than the stall bound, however
-   * low that is set. */
-  uint silent_window = min(stall_limit, SA_SILENT_ROUNDS);
+   * may yet change something. At most half the stall bound: a worker whose
+   * request changed nothing and that then works on its own for longer is
+   * seen silent before the bound runs out, unless it rang again in the
+   * bound's second half (with a window as long as the bound, a pause right
+   * after such a request ended the launch with SA_NO_PROGRESS). */
+  uint silent_window = max(1u, min(stall_limit / 2u, SA_SILENT_ROUNDS));
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
-  uint idle = 0, stalled = 0, last_done = 0, last_started = 0;
+  uint idle = 0, stalled = 0, last_done = 0, last_started = 0, last_groups = 0;
 #ifdef SA_PROFILE
   ulong prof[SA_P_PHASES] = {0, 0, 0, 0, 0, 0, 0}, prof_start = __sa_clock();
   ulong prof_last = prof_start;
@@ -57,6 +60,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
       scratch[SA_L_STARTED] = 0;
       scratch[SA_L_CHANGED] = 0;
       scratch[SA_L_SILENT] = 0;
+      scratch[SA_L_GROUPS] = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     /* Workers are counted before gathering: a worker publishes its last
@@ -83,8 +87,14 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     prof[6] += __sa_clock() - prof_last;
 #endif
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
+    uint groups = scratch[SA_L_GROUPS];
+    /* A worker moving on to its next user group is progress too: the
+     * groups that run in turn on one worker may each make requests that
+     * change nothing (compare-exchanges that fail), and no waiter ever
+     * ends its group. */
     uint progress = scratch[SA_L_CHANGED] || scratch[SA_L_SILENT] ||
-                    done != last_done || started != last_started;
+                    done != last_done || started != last_started ||
+                    groups != last_groups;
     if (lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -110,17 +120,21 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
      * a later group releases) when the device cannot hold them all at
      * once: the running ones poll targets that only a group that has not
      * started would change, so the coordinator serves them forever, and
-     * its heartbeat keeps their own bounds from firing. Such a round
-     * changes no target, sees no worker start or end and has every running
-     * worker ringing within SA_SILENT_ROUNDS (one busy with its own work
-     * may yet change something). Past SA_H_STALL_LIMIT of them in a row
-     * the coordinator leaves: the waiters then fail (coordinator gone) and
+     * its heartbeat keeps their own bounds from firing. Such a round has a
+     * worker running, changes no target, sees no worker start or end or
+     * move on to its next user group, and has every running worker
+     * ringing within the silent window (one busy with its own work may yet
+     * change something). Past SA_H_STALL_LIMIT of them in a row the
+     * coordinator leaves: the waiters then fail (coordinator gone) and
      * their loops end. (Rounds, not the requests served: a waiter that the
      * operating system holds back asks less often, and a count of its
-     * requests took minutes on loaded cores.) */
-    stalled = progress ? 0u : stalled + 1u;
+     * requests took minutes on loaded cores.) Before the first worker
+     * starts nothing waits: a worker that the operating system starts late
+     * is the idle bound's, not this one's. */
+    stalled = (progress || started <= done) ? 0u : stalled + 1u;
     last_done = done;
     last_started = started;
+    last_groups = groups;
     if (stalled > stall_limit) {
       if (lid == 0)
         __sa_record_error(state, SA_DEV_NO_PROGRESS, workers - done);

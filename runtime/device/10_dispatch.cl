@@ -157,6 +157,11 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
   if (next >= ctx->user_groups)
     return 0;
   __sa_set_group(ctx, next);
+  /* Tells the coordinator that this worker moved on (its stall bound):
+   * the started word becomes the user group's number plus one. */
+  if (__sa_local_linear_id() == 0)
+    __sa_store_relaxed(ctx->state + SA_W_STARTED(ctx->workers, ctx->worker),
+                       next + 1u);
   return 1;
 }
 
