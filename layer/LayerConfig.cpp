@@ -13,36 +13,6 @@ static std::string environment(const char *Name) {
   return Value ? Value : "";
 }
 
-/// "true"/"1" or "false"/"0"; anything else leaves \p Value as it is.
-static bool parseBool(const std::string &Text, bool &Value) {
-  if (Text == "true" || Text == "1")
-    return Value = true, true;
-  if (Text == "false" || Text == "0")
-    return Value = false, true;
-  return false;
-}
-
-void parseRewriterOptions(const std::string &Text, LayerConfig &Config) {
-  LayerRewriteOptions &Options = Config.Options;
-  for (const std::string &Option : splitOptions(Text)) {
-    bool Known = true;
-    if (Option == "--combine-mode" || Option == "-combine-mode")
-      Options.CombineMode = true;
-    else if (Option == "--defer-unused" || Option == "-defer-unused")
-      Options.DeferUnusedResults = true;
-    else if (Option.rfind("--defer-unused=", 0) == 0)
-      Known = parseBool(Option.substr(15), Options.DeferUnusedResults);
-    else if (Option == "--placement=static")
-      Options.RobustPlacement = false;
-    else if (Option == "--placement=robust")
-      Options.RobustPlacement = true;
-    else
-      Known = false;
-    if (!Known)
-      Config.UnknownOptions.push_back(Option);
-  }
-}
-
 /// SOFTATOMIC_LAYER_KERNELS: names separated by commas.
 static std::set<std::string> parseKernelList(const std::string &Text) {
   std::set<std::string> Names;
@@ -85,7 +55,10 @@ static LayerConfig readConfig() {
   // The combining mode runs only kernels rewritten with it: asked for, it
   // is compiled in, so that the launches do not fail.
   Config.Options.CombineMode = environment("SOFTATOMIC_MODE") == "combine";
-  parseRewriterOptions(environment("SOFTATOMIC_LAYER_OPTIONS"), Config);
+  // The same options, spelled the same, as softatomic-rewrite's
+  // (model/RewriteOptions.def).
+  Config.OptionProblems = applyRewriteOptions(
+      Config.Options, splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")));
   return Config;
 }
 

@@ -25,9 +25,10 @@ struct LayerConfig {
   /// The kernels to rewrite; empty means every kernel the rewriter changes.
   std::set<std::string> SelectedKernels;
   /// The rewriter's options, SOFTATOMIC_LAYER_OPTIONS applied.
-  LayerRewriteOptions Options;
-  /// Options in SOFTATOMIC_LAYER_OPTIONS the layer does not know (logged).
-  std::vector<std::string> UnknownOptions;
+  RewriteOptions Options;
+  /// What in SOFTATOMIC_LAYER_OPTIONS could not be applied: an unknown
+  /// option, a value an option does not take (logged).
+  std::vector<std::string> OptionProblems;
   /// SOFTATOMIC_LAYER_LOG: empty for no log, "-" for stderr, else a file.
   std::string LogPath;
   /// The rewrite cache's directory (SOFTATOMIC_LAYER_CACHE, else
@@ -47,10 +48,6 @@ struct LayerConfig {
 /// The process's configuration, read from the environment on first use.
 const LayerConfig &config();
 
-/// Applies the rewriter options in \p Text (space-separated, as on
-/// softatomic-rewrite's command line: --combine-mode, --defer-unused[=B],
-/// --placement=static|robust) to \p Config.
-void parseRewriterOptions(const std::string &Text, LayerConfig &Config);
 
 } // namespace layer
 } // namespace softatomic

@@ -50,13 +50,12 @@ void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
   }
 }
 
-/// Says once which SOFTATOMIC_LAYER_OPTIONS were not understood.
-void logUnknownOptionsOnce() {
+/// Says once what in SOFTATOMIC_LAYER_OPTIONS was not applied.
+void logOptionProblemsOnce() {
   static std::once_flag Once;
   std::call_once(Once, [] {
-    for (const std::string &Option : config().UnknownOptions)
-      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '" + Option +
-               "'");
+    for (const std::string &Problem : config().OptionProblems)
+      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring " + Problem);
   });
 }
 
@@ -64,7 +63,7 @@ void logUnknownOptionsOnce() {
 ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options) {
-  logUnknownOptionsOnce();
+  logOptionProblemsOnce();
   ShadowCandidate Candidate;
   ProgramRewrite Rewrite = rewriteProgramSource(
       Record.Source, parseBuildFlags(Options), config().Options, Record.Id);

@@ -75,7 +75,7 @@ static void nameProgram(ProgramRewrite &Rewrite, unsigned ProgramId) {
 
 ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
-                                    const LayerRewriteOptions &Options,
+                                    const RewriteOptions &Options,
                                     unsigned ProgramId) {
   std::string Key = rewriteCacheKey(Source, Flags, Options);
   ProgramRewrite Rewrite;

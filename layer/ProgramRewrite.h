@@ -13,22 +13,13 @@
 #define SOFTATOMIC_LAYER_PROGRAMREWRITE_H
 
 #include "BuildFlags.h"
+#include "model/RewriteOptions.h"
 #include <map>
 #include <string>
 #include <vector>
 
 namespace softatomic {
 namespace layer {
-
-/// The rewriter's options the layer offers (RewriteOptions' fields of the
-/// same names; SOFTATOMIC_LAYER_OPTIONS sets them).
-struct LayerRewriteOptions {
-  bool CombineMode = false;
-  bool DeferUnusedResults = true;
-  bool RobustPlacement = false;
-  /// Clang's resource directory (for opencl-c.h).
-  std::string ResourceDir;
-};
 
 struct ProgramRewrite {
   /// The rewriter accepted the source (Output is valid).
@@ -53,7 +44,7 @@ struct ProgramRewrite {
 /// not load, the result says so (Succeeded false).
 ProgramRewrite rewriteProgramSource(const std::string &Source,
                                     const BuildFlags &Flags,
-                                    const LayerRewriteOptions &Options,
+                                    const RewriteOptions &Options,
                                     unsigned ProgramId);
 
 } // namespace layer
@@ -62,7 +53,7 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
 /// The rewriter module's one entry point (what rewriteProgramSource calls).
 extern "C" void softatomicLayerRewriteProgram(
     const std::string &Source, const softatomic::layer::BuildFlags &Flags,
-    const softatomic::layer::LayerRewriteOptions &Options, unsigned ProgramId,
+    const softatomic::RewriteOptions &Options, unsigned ProgramId,
     softatomic::layer::ProgramRewrite &Result);
 
 #endif

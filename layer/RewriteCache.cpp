@@ -142,13 +142,15 @@ static void trimCache(const std::string &Dir) {
 }
 
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
-                            const LayerRewriteOptions &Options) {
+                            const RewriteOptions &Options) {
   std::string Key;
   putField(Key, SA_VERSION);
   putField(Key, SOFTATOMIC_REWRITER_FINGERPRINT);
   putField(Key, Options.CombineMode ? "combine" : "plain");
   putField(Key, Options.DeferUnusedResults ? "defer" : "no-defer");
-  putField(Key, Options.RobustPlacement ? "robust" : "static");
+  putField(Key, Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
+                    ? "robust"
+                    : "static");
   putField(Key, std::to_string(Flags.CompilerArgs.size()));
   for (const std::string &Arg : Flags.CompilerArgs)
     putField(Key, Arg);

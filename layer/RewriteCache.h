@@ -28,7 +28,7 @@ namespace layer {
 /// by a layer with the rewriter serves a layer built without Clang
 /// elsewhere.
 std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
-                            const LayerRewriteOptions &Options);
+                            const RewriteOptions &Options);
 
 /// The cached rewrite for \p Key into \p Rewrite; false on a miss, or when
 /// the cache is off.

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramRewrite.h"
-#include "RewriteFile.h"
-#include "Rewriter.h"
+#include "driver/RewriteFile.h"
+#include "driver/Rewriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -79,19 +79,13 @@ using namespace softatomic::layer;
 extern "C" __attribute__((visibility("default"))) void
 softatomicLayerRewriteProgram(const std::string &Source,
                               const BuildFlags &Flags,
-                              const LayerRewriteOptions &LayerOptions,
+                              const RewriteOptions &LayerOptions,
                               unsigned ProgramId, ProgramRewrite &Rewrite) {
   std::string Name = "program-" + std::to_string(ProgramId) + ".cl";
-  RewriteOptions Options;
+  RewriteOptions Options = LayerOptions;
   Options.InputName = Name;
   if (!Flags.ClStd.empty())
     Options.ClStd = Flags.ClStd;
-  Options.ResourceDir = LayerOptions.ResourceDir;
-  Options.CombineMode = LayerOptions.CombineMode;
-  Options.DeferUnusedResults = LayerOptions.DeferUnusedResults;
-  Options.CoordinatorPlacement = LayerOptions.RobustPlacement
-                                     ? RewriteOptions::Placement::Robust
-                                     : RewriteOptions::Placement::Static;
   // Errors are what the log reports; warnings would only lengthen it.
   Options.SuppressWarnings = true;
   RewriteInput Input;

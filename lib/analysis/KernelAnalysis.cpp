@@ -1,0 +1,439 @@
+//===- KernelAnalysis.cpp - Which kernels and functions change ------------===//
+
+#include "analysis/KernelAnalysis.h"
+#include "analysis/BodyScan.h"
+#include "analysis/DeferredSites.h"
+#include "analysis/GenericPointers.h"
+#include "analysis/MacroSpelledForms.h"
+#include "analysis/UniformSites.h"
+#include "support/Diagnostics.h"
+#include "support/StmtParents.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+namespace {
+
+/// The whole-translation-unit reasoning of docs/REWRITE.md.
+class Analyzer {
+public:
+  Analyzer(ASTContext &Ctx, bool DeferUnusedResults)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
+        DeferUnusedResults(DeferUnusedResults) {}
+  Analyzer(const Analyzer &) = delete;
+  Analyzer &operator=(const Analyzer &) = delete;
+
+  std::optional<KernelAnalysis> run();
+
+private:
+  void collectFunctions();
+  bool checkRecursion();
+  void proveGenericPointers();
+  void visitForRecursion(const FunctionDecl *F);
+  void reachFrom(const FunctionDecl *F, SetVector<const FunctionDecl *> &Out);
+  bool hasGlobalAtomic(const FunctionDecl *F) const;
+  bool hasGlobalReadModifyWrite(const FunctionDecl *F) const;
+  bool hasGeometry(const FunctionDecl *F) const;
+  bool needsContext(const FunctionDecl *F);
+  /// True when \p Pred holds for kernel \p K or a function it reaches.
+  template <typename Pred> bool reachesAny(const FunctionDecl *K, Pred P) {
+    return P(K) || llvm::any_of(Reach[K], P);
+  }
+  void checkRewrittenKernel(const FunctionDecl *K);
+  void checkCallers();
+  void chooseClones();
+  std::string cloneName(StringRef Name, const StringSet<> &Taken) const;
+  bool needsEdit(const CallSite &Site) const;
+  const FunctionInfo &info(const FunctionDecl *F) const {
+    auto It = Result.Functions.find(F);
+    assert(It != Result.Functions.end() && "not a function of the user's");
+    return It->second;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  bool DeferUnusedResults;
+  KernelAnalysis Result;
+  bool Failed = false;
+  /// Per kernel: the functions it reaches through calls.
+  DenseMap<const FunctionDecl *, SetVector<const FunctionDecl *>> Reach;
+  /// Functions reached from some rewritten kernel.
+  DenseSet<const FunctionDecl *> RewrittenReach;
+  DenseMap<const FunctionDecl *, bool> NeedsContext;
+  /// Depth-first colours for the recursion check: absent, on the stack
+  /// (true) or done (false).
+  DenseMap<const FunctionDecl *, bool> OnStack;
+  /// Each offending call is reported once, however many kernels reach it.
+  DenseSet<const CallExpr *> Reported;
+};
+
+void Analyzer::collectFunctions() {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    FunctionInfo &Info = Result.Functions[FD];
+    Info.Definition = FD;
+    Info.IsKernel = FD->hasAttr<OpenCLKernelAttr>();
+    scanBody(Info, SM);
+    for (const CallExpr *Call : Info.NativeFlagCalls)
+      report(Ctx.getDiagnostics(), Diag::NativeAtomicFlag, calleeNameLoc(Call))
+          << Call->getDirectCallee()->getName();
+  }
+  // Calls of functions defined elsewhere (a system header) are opaque:
+  // nothing there can be edited or needs to be.
+  for (auto &Entry : Result.Functions)
+    llvm::erase_if(Entry.second.Sites, [&](const CallSite &Site) {
+      return Site.SiteKind == CallSite::Kind::UserCall &&
+             !Result.Functions.count(Site.Callee);
+    });
+}
+
+void Analyzer::visitForRecursion(const FunctionDecl *F) {
+  OnStack[F] = true;
+  for (const CallSite &Site : info(F).Sites) {
+    if (Site.SiteKind != CallSite::Kind::UserCall)
+      continue;
+    auto It = OnStack.find(Site.Callee);
+    if (It == OnStack.end())
+      visitForRecursion(Site.Callee);
+    else if (It->second) {
+      report(Diags, Diag::RecursiveCall, Site.Call->getBeginLoc())
+          << Site.Callee->getName();
+      Failed = true;
+    }
+  }
+  OnStack[F] = false;
+}
+
+/// Atomics on generic pointers: proved __global (rewritten, the pointer
+/// cast to __global), proved __local (left alone), or Unprovable with the
+/// reason.
+void Analyzer::proveGenericPointers() {
+  GenericPointerProver Prover(Result);
+  for (auto &Entry : Result.Functions) {
+    for (CallSite &Site : Entry.second.Sites) {
+      if (Site.SiteKind != CallSite::Kind::Atomic ||
+          Site.Atomic != AtomicKind::Unprovable ||
+          Site.PointerType.isNull() || !Site.PointerType->isPointerType() ||
+          Site.PointerType->getPointeeType().getAddressSpace() !=
+              LangAS::opencl_generic)
+        continue;
+      SpaceProof Proof =
+          Prover.prove(stripParameterConversions(Site.Call->getArg(0)));
+      if (Proof.Result == SpaceProof::Space::Local) {
+        Site.Atomic = AtomicKind::Local;
+      } else if (Proof.Result == SpaceProof::Space::Global) {
+        classifyAtomicIn(Site, LangAS::opencl_global);
+        QualType Pointee = Ctx.getAddrSpaceQualType(
+            Ctx.removeAddrSpaceQualType(Site.PointerType->getPointeeType()),
+            LangAS::opencl_global);
+        Site.GlobalCast =
+            Ctx.getPointerType(Pointee).getAsString(Ctx.getPrintingPolicy());
+      } else
+        Site.Unproved = std::move(Proof.Why);
+    }
+    // As when the pointer says __global: a 64-bit or float atomic_store
+    // stays native.
+    llvm::erase_if(Entry.second.Sites, [](const CallSite &S) {
+      return S.SiteKind == CallSite::Kind::Atomic && S.Builtin &&
+             !S.Builtin->ReadModifyWrite &&
+             S.Atomic == AtomicKind::GlobalUnsupportedType;
+    });
+  }
+}
+
+bool Analyzer::checkRecursion() {
+  for (const auto &Entry : Result.Functions)
+    if (!OnStack.count(Entry.first))
+      visitForRecursion(Entry.first);
+  return !Failed;
+}
+
+void Analyzer::reachFrom(const FunctionDecl *F,
+                         SetVector<const FunctionDecl *> &Out) {
+  for (const CallSite &Site : info(F).Sites)
+    if (Site.SiteKind == CallSite::Kind::UserCall && Out.insert(Site.Callee))
+      reachFrom(Site.Callee, Out);
+}
+
+bool Analyzer::hasGlobalAtomic(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites,
+                      [](const CallSite &S) { return S.isGlobalAtomic(); });
+}
+
+bool Analyzer::hasGlobalReadModifyWrite(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites, [](const CallSite &S) {
+    return S.isGlobalReadModifyWrite();
+  });
+}
+
+bool Analyzer::hasGeometry(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites, [](const CallSite &S) {
+    return S.SiteKind == CallSite::Kind::Geometry;
+  });
+}
+
+/// docs/REWRITE.md: a function reached from a rewritten kernel takes the
+/// context when it has a global atomic, a geometry call, or a call of a
+/// function that takes the context. Kernels called as functions never do.
+bool Analyzer::needsContext(const FunctionDecl *F) {
+  auto Known = NeedsContext.find(F);
+  if (Known != NeedsContext.end())
+    return Known->second;
+  bool Needs = hasGlobalAtomic(F) || hasGeometry(F);
+  for (const CallSite &Site : info(F).Sites)
+    if (!Needs && Site.SiteKind == CallSite::Kind::UserCall &&
+        !info(Site.Callee).IsKernel)
+      Needs = needsContext(Site.Callee);
+  NeedsContext[F] = Needs;
+  return Needs;
+}
+
+/// True when the rewrite must edit \p Site (in rewritten code).
+bool Analyzer::needsEdit(const CallSite &Site) const {
+  switch (Site.SiteKind) {
+  case CallSite::Kind::Atomic:
+    return Site.isGlobalAtomic();
+  case CallSite::Kind::Geometry:
+    return true;
+  case CallSite::Kind::UserCall:
+    return Result.takesContext(Site.Callee);
+  }
+  return false;
+}
+
+/// Refuses what kernel \p K and the functions it reaches hold that the
+/// runtime cannot carry out.
+void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
+  SmallVector<const FunctionDecl *, 8> Code{K};
+  Code.append(Reach[K].begin(), Reach[K].end());
+  for (const FunctionDecl *F : Code) {
+    for (const CallSite &Site : info(F).Sites) {
+      if (Reported.contains(Site.Call))
+        continue;
+      StringRef Name = Site.Callee->getName();
+      bool Bad = true;
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::GlobalUnsupportedType)
+        report(Diags, Diag::UnsupportedAtomicType, Site.Call->getBeginLoc())
+            << Name
+            << Site.PointerType->getPointeeType()
+                   .getUnqualifiedType()
+                   .getAsString(Ctx.getPrintingPolicy());
+      else if (Site.SiteKind == CallSite::Kind::Atomic &&
+               Site.Atomic == AtomicKind::GlobalUnsupportedForm)
+        report(Diags, Diag::UnsupportedAtomicForm, Site.Call->getBeginLoc())
+            << Name;
+      else if (Site.SiteKind == CallSite::Kind::Atomic &&
+               Site.Atomic == AtomicKind::Unprovable) {
+        report(Diags, Diag::UnprovableAddressSpace, Site.Call->getBeginLoc())
+            << Name << Site.PointerType.getAsString(Ctx.getPrintingPolicy())
+            << K->getName();
+        for (const auto &[Loc, Why] : Site.Unproved)
+          report(Diags, Diag::NoteGenericPointer, Loc) << Why;
+      }
+      else if (Site.InBlock && (F == K || Result.takesContext(F)) &&
+               needsEdit(Site))
+        report(Diags, Diag::InBlock, Site.Call->getBeginLoc())
+            << describeCall(Site);
+      else if (Site.SiteKind == CallSite::Kind::UserCall &&
+               info(Site.Callee).IsKernel &&
+               !Result.RewrittenKernels.contains(Site.Callee) &&
+               reachesAny(Site.Callee,
+                          [&](const FunctionDecl *G) { return hasGeometry(G); }))
+        report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
+            << Name << K->getName();
+      // Its global atomics (an atomic_store: a read-modify-write would have
+      // made it rewritten) would run natively beside the software ones.
+      else if (Site.SiteKind == CallSite::Kind::UserCall &&
+               info(Site.Callee).IsKernel &&
+               !Result.RewrittenKernels.contains(Site.Callee) &&
+               reachesAny(Site.Callee, [&](const FunctionDecl *G) {
+                 return hasGlobalAtomic(G);
+               }))
+        report(Diags, Diag::AtomicKernelCalled, Site.Call->getBeginLoc())
+            << Name << K->getName();
+      else
+        Bad = false;
+      if (!Bad)
+        continue;
+      Reported.insert(Site.Call);
+      Failed = true;
+      if (F != K)
+        report(Diags, Diag::NoteReachedFrom, K->getLocation())
+            << F->getName() << K->getName();
+    }
+  }
+  for (const ReturnStmt *Return : info(K).Returns) {
+    if (!Return->getRetValue())
+      continue;
+    report(Diags, Diag::ReturnWithValue, Return->getBeginLoc()) << K->getName();
+    Failed = true;
+  }
+}
+
+/// Refuses a rewritten kernel called as a function (its parameter list
+/// changes). A context taker called from code without the context is not
+/// refused: it gets a clone (chooseClones).
+void Analyzer::checkCallers() {
+  for (const auto &Entry : Result.Functions)
+    for (const CallSite &Site : Entry.second.Sites)
+      if (Site.SiteKind == CallSite::Kind::UserCall &&
+          Result.RewrittenKernels.contains(Site.Callee)) {
+        report(Diags, Diag::RewrittenKernelCalled, Site.Call->getBeginLoc())
+            << Site.Callee->getName() << Entry.first->getName();
+        Failed = true;
+      }
+}
+
+/// The clone's name for a function named \p Name: in the runtime's reserved
+/// `__sa_` space, under a prefix the runtime does not use, and different
+/// from every identifier the parse saw (the user's own `__sa_fn_` names
+/// included) and from the clones named before (\p Taken).
+std::string Analyzer::cloneName(StringRef Name,
+                                const StringSet<> &Taken) const {
+  std::string Base = ("__sa_fn_" + Name).str();
+  std::string Candidate = Base;
+  for (unsigned N = 2; Ctx.Idents.find(Candidate) != Ctx.Idents.end() ||
+                       Taken.contains(Candidate);
+       ++N)
+    Candidate = Base + "_" + std::to_string(N);
+  return Candidate;
+}
+
+/// docs/REWRITE.md, "Functions in two forms": a context taker that code
+/// without the context also reaches keeps its definition for that code, and
+/// rewritten code calls a clone. Code without the context is every kernel
+/// that is not rewritten, every function no rewritten kernel reaches, and,
+/// through calls, everything they reach.
+void Analyzer::chooseClones() {
+  SetVector<const FunctionDecl *> Plain;
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *F = Entry.first;
+    bool Rewritten = Entry.second.IsKernel ? Result.RewrittenKernels.contains(F)
+                                           : RewrittenReach.contains(F);
+    if (!Rewritten && Plain.insert(F))
+      reachFrom(F, Plain);
+  }
+  StringSet<> Taken;
+  for (const FunctionDecl *F : Result.ContextFunctions)
+    if (Plain.contains(F)) {
+      std::string Name = cloneName(F->getName(), Taken);
+      Taken.insert(Name);
+      Result.Clones[F] = std::move(Name);
+    }
+}
+
+std::optional<KernelAnalysis> Analyzer::run() {
+  collectFunctions();
+  // Everything below walks the call graph; it must be acyclic first.
+  if (!checkRecursion())
+    return std::nullopt;
+  proveGenericPointers();
+
+  for (const auto &Entry : Result.Functions)
+    if (Entry.second.IsKernel)
+      reachFrom(Entry.first, Reach[Entry.first]);
+
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *K = Entry.first;
+    if (!Entry.second.IsKernel)
+      continue;
+    if (reachesAny(K, [&](const FunctionDecl *F) {
+          return hasGlobalReadModifyWrite(F);
+        })) {
+      Result.RewrittenKernels.insert(K);
+      RewrittenReach.insert(Reach[K].begin(), Reach[K].end());
+    }
+  }
+
+  for (const auto &Entry : Result.Functions)
+    if (!Entry.second.IsKernel && RewrittenReach.contains(Entry.first) &&
+        needsContext(Entry.first))
+      Result.ContextFunctions.insert(Entry.first);
+
+  for (const FunctionDecl *K : Result.RewrittenKernels)
+    checkRewrittenKernel(K);
+  checkCallers();
+  chooseClones();
+  if (Failed)
+    return std::nullopt;
+
+  // Atomics whose result nobody reads are combined in the worker and sent
+  // later (CallForm::Deferred); adds that the whole work-group makes
+  // together are combined in the group first (CallForm::WorkGroup); every
+  // other call goes alone, and so does every 64-bit call (both forms'
+  // tables hold 32-bit sums).
+  DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
+  Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
+  StmtParents Parents;
+  for (const FunctionDecl *F : Code)
+    Parents.addBody(F->getBody());
+  if (DeferUnusedResults)
+    markDeferredSites(Result, Code, Parents);
+  // A call under an `if` that the group reaches is combined too, with
+  // whether each work-item is its caller (CallForm::PredicatedWorkGroup);
+  // one per `if`.
+  WholeGroupSites WholeGroup(Ctx.getSourceManager(), Parents);
+  DenseSet<const IfStmt *> Guards;
+  for (const FunctionDecl *K : Result.RewrittenKernels)
+    for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
+      if (Site.SiteKind != CallSite::Kind::Atomic ||
+          Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
+          Site.Form != CallForm::PerItem ||
+          !isGroupCombinable(*Site.Builtin, Site.Relaxed))
+        continue;
+      if (WholeGroup.reached(Site.Call, K)) {
+        Site.Form = CallForm::WorkGroup;
+        continue;
+      }
+      const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
+      if (Guard && Guards.insert(Guard).second) {
+        Site.Guard = Guard;
+        Site.Form = CallForm::PredicatedWorkGroup;
+      }
+    }
+  unifyMacroSpelledForms(Result, SM);
+
+  // The manifest's counts, per kernel, over the functions it reaches.
+  for (const FunctionDecl *K : Result.RewrittenKernels) {
+    unsigned Atomics = 0, Deferred = 0;
+    SmallVector<const FunctionDecl *, 8> Reached{K};
+    Reached.append(Reach[K].begin(), Reach[K].end());
+    for (const FunctionDecl *F : Reached)
+      for (const CallSite &S : info(F).Sites) {
+        if (S.SiteKind == CallSite::Kind::Atomic &&
+            S.Atomic == AtomicKind::Global) {
+          ++Atomics;
+          Result.HasWideAtomics |= S.Wide;
+          Deferred += S.Form == CallForm::Deferred;
+        }
+      }
+    Result.AtomicSites[K] = Atomics;
+    Result.DeferredSites[K] = Deferred;
+  }
+  return std::move(Result);
+}
+
+} // namespace
+
+std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx,
+                                             bool DeferUnusedResults) {
+  return Analyzer(Ctx, DeferUnusedResults).run();
+}
+
+} // namespace softatomic

@@ -1,0 +1,74 @@
+//===- Manifest.cpp - The kernel manifest of a rewritten file -------------===//
+
+#include "driver/Manifest.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace softatomic {
+
+/// One extra kernel argument; `bytes` names the formula of
+/// runtime/common/softatomic_layout.h that the host evaluates at launch.
+static void writeExtraArg(json::OStream &J, unsigned Index, StringRef Name,
+                          StringRef Kind, StringRef Bytes) {
+  J.object([&] {
+    J.attribute("index", Index);
+    J.attribute("name", Name);
+    J.attribute("kind", Kind);
+    J.attribute("bytes", Bytes);
+  });
+}
+
+std::string manifestJSON(const Manifest &M, bool Pretty) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  // json::OStream keeps the order of docs/REWRITE.md (json::Object would
+  // sort the keys).
+  json::OStream J(OS, Pretty ? 2 : 0);
+  J.object([&] {
+    J.attribute("softatomic_manifest", 1);
+    J.attribute("runtime_version", M.RuntimeVersion);
+    J.attribute("source", M.Source);
+    J.attribute("cl_std", M.ClStd);
+    J.attributeObject("options", [&] {
+      J.attribute("placement", M.Placement);
+      J.attribute("memory_model", "auto");
+      J.attribute("deferred_atomics", M.DeferUnusedResults);
+      J.attribute("combine_mode", M.CombineMode);
+    });
+    J.attributeArray("kernels", [&] {
+      for (const KernelManifest &K : M.Kernels)
+        J.object([&] {
+          J.attribute("name", K.Name);
+          J.attribute("user_args", K.UserArgs);
+          J.attributeArray("extra_args", [&] {
+            writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
+                          "max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))");
+            writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
+                          "SA_STATE_WORDS(workers, slots) * 4");
+          });
+          J.attribute("atomic_sites", K.AtomicSites);
+          J.attribute("deferred_sites", K.DeferredSites);
+        });
+    });
+  });
+  OS.flush();
+  if (Pretty)
+    Text += '\n';
+  return Text;
+}
+
+std::string manifestComment(const Manifest &M) {
+  // "*/" can only appear inside a JSON string, where "*\/" means the same.
+  std::string JSON = manifestJSON(M, /*Pretty=*/false);
+  std::string Safe;
+  for (size_t I = 0; I < JSON.size(); ++I) {
+    if (JSON[I] == '/' && I > 0 && JSON[I - 1] == '*')
+      Safe += '\\';
+    Safe += JSON[I];
+  }
+  return ("/* " + ManifestMarker + " " + Safe + " */").str();
+}
+
+} // namespace softatomic

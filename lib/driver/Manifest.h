@@ -1,0 +1,47 @@
+//===- Manifest.h - The kernel manifest of a rewritten file -----*- C++ -*-===//
+//
+// docs/REWRITE.md, "The manifest": what the host runtime needs to launch a
+// rewritten kernel, as one line of JSON in the output's first comment and,
+// pretty-printed, in the --manifest file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_DRIVER_MANIFEST_H
+#define SOFTATOMIC_DRIVER_MANIFEST_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace softatomic {
+
+/// The marker the host runtime and the rewriter look for.
+constexpr llvm::StringLiteral ManifestMarker = "softatomic-manifest:";
+
+struct KernelManifest {
+  std::string Name;
+  unsigned UserArgs = 0;    ///< Parameters before the edit.
+  unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
+  unsigned DeferredSites = 0; ///< Of those, the ones deferred (CallForm::Deferred).
+};
+
+struct Manifest {
+  std::string RuntimeVersion;
+  std::string Source; ///< The input's file name.
+  std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
+  bool DeferUnusedResults = true;
+  std::string Placement = "static"; ///< "static" or "robust"
+  bool CombineMode = false; ///< the combining mode is compiled in
+  std::vector<KernelManifest> Kernels;
+};
+
+/// The manifest as JSON: one line, or pretty-printed.
+std::string manifestJSON(const Manifest &M, bool Pretty);
+
+/// The output's first line, without its line break:
+/// `/* softatomic-manifest: {...} */`.
+std::string manifestComment(const Manifest &M);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_DRIVER_MANIFEST_H

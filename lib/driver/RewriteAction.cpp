@@ -1,0 +1,231 @@
+//===- RewriteAction.cpp - One translation unit, rewritten ----------------===//
+//
+// Ties the pieces together: after a successful parse, analyse, build the
+// edits, apply them, and assemble the output of docs/REWRITE.md, "The output
+// file". Any error leaves the result empty: a file is rewritten whole or
+// not at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "edits/DeviceRuntime.h"
+#include "support/Diagnostics.h"
+#include "driver/ExpansionLimit.h"
+#include "edits/IncludeInliner.h"
+#include "analysis/KernelAnalysis.h"
+#include "edits/LineDirectives.h"
+#include "driver/Manifest.h"
+#include "edits/RewriteEdits.h"
+#include "driver/Rewriter.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+/// The standard the parse used, as the manifest names it ("CL1.2").
+static std::string clStdName(const LangOptions &LO) {
+  return "CL" + std::to_string(LO.OpenCLVersion / 100) + "." +
+         std::to_string(LO.OpenCLVersion % 100 / 10);
+}
+
+/// The language \p LO selects where it is not OpenCL C, for the error;
+/// empty for OpenCL C. C++ for OpenCL is what -cl-std can select; a -x of
+/// the user's comes after the input and does not apply, but a parse in
+/// any other language would be rewritten just as wrong.
+static std::string notOpenCLC(const LangOptions &LO) {
+  if (LO.OpenCLCPlusPlus)
+    return LO.OpenCLCPlusPlusVersion == 100 ? "C++ for OpenCL 1.0"
+                                            : "C++ for OpenCL 2021";
+  if (!LO.OpenCL)
+    return LO.CPlusPlus ? "C++" : LO.ObjC ? "Objective-C" : "C";
+  return "";
+}
+
+/// The manifest of the kernels \p Analysis rewrites.
+static Manifest makeManifest(const KernelAnalysis &Analysis,
+                             const RewriteOptions &Options,
+                             const LangOptions &LO) {
+  Manifest M;
+  M.RuntimeVersion = runtimeVersion().str();
+  M.Source = sys::path::filename(Options.InputName).str();
+  M.ClStd = clStdName(LO);
+  M.DeferUnusedResults = Options.DeferUnusedResults;
+  M.CombineMode = Options.CombineMode;
+  M.Placement = Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
+                    ? "robust"
+                    : "static";
+  for (const FunctionDecl *K : Analysis.RewrittenKernels)
+    M.Kernels.push_back({K->getName().str(), K->getNumParams(),
+                         Analysis.AtomicSites.lookup(K),
+                         Analysis.DeferredSites.lookup(K)});
+  return M;
+}
+
+namespace {
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(const RewriteOptions &Options, RewriteResult &Result,
+                  Preprocessor &PP)
+      : Options(Options), Result(Result), PP(PP) {
+    PP.addPPCallbacks(recordIncludes(PP.getSourceManager(), Includes));
+  }
+  RewriteConsumer(const RewriteConsumer &) = delete;
+  RewriteConsumer &operator=(const RewriteConsumer &) = delete;
+
+  void HandleTranslationUnit(ASTContext &Ctx) override;
+
+private:
+  const RewriteOptions &Options;
+  RewriteResult &Result;
+  Preprocessor &PP;
+  /// The #include directives of the user's files, in the parse's order.
+  std::vector<IncludeDirective> Includes;
+};
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  // Clang has already said what is wrong with the input.
+  if (Diags.hasErrorOccurred())
+    return;
+  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx, Options.DeferUnusedResults);
+  if (!Analysis)
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Options.WarnKernelsLeftAlone)
+    for (const auto &[FD, Info] : Analysis->Functions)
+      if (Info.IsKernel && !Analysis->RewrittenKernels.contains(FD) &&
+          SM.isInMainFile(FD->getLocation()))
+        report(Diags, Diag::KernelLeftAlone, FD->getLocation()) << FD->getName();
+
+  StringRef Input = SM.getBufferData(SM.getMainFileID());
+  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
+  if (Analysis->RewrittenKernels.empty()) {
+    Result.Input = Input.str();
+    Result.Output = Input.str();
+    Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+    Result.Changed = false;
+    Result.Succeeded = true;
+    return;
+  }
+
+  MapVector<const FileEntry *, tooling::Replacements> FileEdits;
+  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits))
+    return;
+  std::optional<tooling::Replacements> MainEdits =
+      inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes,
+                          FileEdits, Options.InputName);
+  if (!MainEdits)
+    return;
+  tooling::Replacements &Edits = *MainEdits;
+  Expected<std::string> Edited = tooling::applyAllReplacements(Input, Edits);
+  if (!Edited) {
+    report(Diags, Diag::InternalError,
+           SM.getLocForStartOfFile(SM.getMainFileID()))
+        << toString(Edited.takeError());
+    return;
+  }
+
+  std::string Prefix = manifestComment(M) + "\n";
+  if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
+    Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
+  if (Options.CombineMode)
+    Prefix += "#define SA_COMBINE_MODE 1\n";
+  // The runtime's 64-bit part only where the file has 64-bit atomics: it
+  // needs types (atomic_ulong) that a device without them does not have.
+  if (Analysis->HasWideAtomics)
+    Prefix += "#define SA_INT64_ATOMICS 1\n";
+  StringRef Runtime = deviceRuntimeSource();
+  Prefix += Runtime;
+  if (!Runtime.ends_with("\n"))
+    Prefix += '\n';
+  Prefix += lineDirective(1, Options.InputName) + "\n";
+
+  // A byte-order mark is skipped only as a file's first bytes: the prefix
+  // goes after it, and the output starts with it as the input did.
+  size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  Result.Output = Edited->substr(0, PrefixOffset) + Prefix +
+                  Edited->substr(PrefixOffset);
+  Result.Input = Input.str();
+  Result.Prefix = std::move(Prefix);
+  Result.PrefixOffset = PrefixOffset;
+  Result.Edits = std::move(Edits);
+  for (const FunctionDecl *K : Analysis->RewrittenKernels)
+    Result.RewrittenKernels.push_back(K->getName().str());
+  Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+  Result.Changed = true;
+  Result.Succeeded = true;
+}
+
+class RewriteAction : public ASTFrontendAction {
+public:
+  RewriteAction(const RewriteOptions &Options, RewriteResult &Result)
+      : Options(Options), Result(Result) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    limitMacroExpansion(CI.getPreprocessor(), Options.MaxMacroExpansionTokens);
+    return std::make_unique<RewriteConsumer>(Options, Result,
+                                             CI.getPreprocessor());
+  }
+
+  void ExecuteAction() override {
+    // A rewritten file would be rewritten again around the runtime it
+    // already carries; refuse it before parsing.
+    CompilerInstance &CI = getCompilerInstance();
+    // The runtime and the edits are OpenCL C; C++ for OpenCL
+    // (-cl-std=clc++) would parse, and be rewritten wrong.
+    std::string Language = notOpenCLC(CI.getLangOpts());
+    if (!Language.empty()) {
+      report(CI.getDiagnostics(), Diag::NotOpenCLC, SourceLocation())
+          << Language;
+      return;
+    }
+    SourceManager &SM = CI.getSourceManager();
+    StringRef Input = SM.getBufferData(SM.getMainFileID());
+    size_t Marker = Input.find(ManifestMarker);
+    if (Marker != StringRef::npos) {
+      report(CI.getDiagnostics(), Diag::AlreadyRewritten,
+             SM.getComposedLoc(SM.getMainFileID(), Marker));
+      return;
+    }
+    ASTFrontendAction::ExecuteAction();
+  }
+
+private:
+  const RewriteOptions &Options;
+  RewriteResult &Result;
+};
+
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  RewriteActionFactory(const RewriteOptions &Options, RewriteResult &Result)
+      : Options(Options), Result(Result) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Options, Result);
+  }
+
+private:
+  RewriteOptions Options;
+  RewriteResult &Result;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(const RewriteOptions &Options, RewriteResult &Result) {
+  return std::make_unique<RewriteActionFactory>(Options, Result);
+}
+
+} // namespace softatomic

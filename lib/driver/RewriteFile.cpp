@@ -1,0 +1,118 @@
+//===- RewriteFile.cpp - Rewrite one file, diagnostics kept apart ---------===//
+
+#include "driver/RewriteFile.h"
+#include "support/ClangCompat.h"
+#include "driver/DependencyFile.h"
+#include "driver/ExpansionLimit.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace llvm;
+
+namespace softatomic {
+
+namespace {
+/// The compiler's diagnostics as Clang prints them, and one note after the
+/// first error that an OpenCL C 2.0 atomic type or function is unknown
+/// while the language is older: such code needs -cl-std=CL2.0 or CL3.0,
+/// which a first-time user does not know to pass after `--`.
+class DiagnosticPrinter : public TextDiagnosticPrinter {
+public:
+  DiagnosticPrinter(raw_ostream &Out, DiagnosticOptions *Options)
+      : TextDiagnosticPrinter(Out, Options), Out(Out) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    OpenCLVersion = LO.OpenCL ? LO.OpenCLVersion : 0;
+    TextDiagnosticPrinter::BeginSourceFile(LO, PP);
+  }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+    if (Noted || Level < DiagnosticsEngine::Error || !OpenCLVersion ||
+        OpenCLVersion >= 200)
+      return;
+    SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    StringRef Text = Message;
+    if (!Text.starts_with("unknown type name 'atomic_") &&
+        !Text.starts_with("use of undeclared identifier 'atomic_") &&
+        !Text.starts_with("use of undeclared identifier 'memory_"))
+      return;
+    Noted = true;
+    Out << "note: OpenCL C 2.0's atomic types and functions need "
+           "-cl-std=CL2.0 or -cl-std=CL3.0, after `--` "
+           "(softatomic-rewrite FILE -- -cl-std=CL3.0); the language is "
+           "OpenCL C "
+        << OpenCLVersion / 100 << '.' << OpenCLVersion % 100 / 10 << "\n";
+  }
+
+private:
+  raw_ostream &Out;
+  unsigned OpenCLVersion = 0;
+  bool Noted = false;
+};
+} // namespace
+
+bool rewriteFile(const CompilationDatabase &Compilations,
+                 const RewriteInput &Input, const RewriteOptions &Options,
+                 raw_ostream &Diagnostics, bool Colors, RewriteResult &Result) {
+  // A physical file system of its own: its working directory is not the
+  // process's, so ClangTools in other threads cannot move it.
+  ClangTool Tool(Compilations, {Input.Path},
+                 std::make_shared<PCHContainerOperations>(),
+                 vfs::createPhysicalFileSystem());
+  compat::keepWorkingDirectory(Tool);
+  if (Input.Contents)
+    Tool.mapVirtualFile(Input.Path, *Input.Contents);
+  Tool.appendArgumentsAdjuster(getOpenCLArgumentsAdjuster(Options));
+  // The compiler's own options drive only its "N errors generated." line,
+  // which it writes straight to stderr; the printer below has options of
+  // its own (carets on).
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-fno-caret-diagnostics", ArgumentInsertPosition::END));
+  Tool.setPrintErrorMessage(false); // the diagnostics say it better
+
+  // One error for a missing input, not the driver's three.
+  if (!Input.Contents && !sys::fs::exists(Input.Path)) {
+    Diagnostics << "softatomic-rewrite: error: no such file or directory: '"
+                << Input.Path << "'\n";
+    return false;
+  }
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
+  DiagOpts->ShowColors = Colors;
+  compat::clang16Snippets(*DiagOpts);
+  DiagnosticPrinter Printer(Diagnostics, &*DiagOpts);
+  Tool.setDiagnosticConsumer(&Printer);
+
+  // Clang 16 itself crashes on some malformed inputs (a null dereference in
+  // Sema's typo correction, test/rewrite/fuzz-clang-typo-crash.cl). Where
+  // the front end has enabled crash recovery (the command line does), such a
+  // crash fails this file with an error instead of ending the process, as
+  // the clang driver does; otherwise the parse runs as is. The macro
+  // expansion limit (ExpansionLimit.h) leaves the parse the same way.
+  std::unique_ptr<FrontendActionFactory> Factory = collectDependencies(
+      newRewriteActionFactory(Options, Result), Result.Dependencies);
+  int Status = 1;
+  CrashRecoveryContext Recovery;
+  if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {
+    // Abandoned past the macro expansion limit: the error is reported.
+    if (Recovery.RetCode == AbandonedParse)
+      return false;
+    Diagnostics << "softatomic-rewrite: error: Clang crashed while parsing '"
+                << (Options.InputName.empty() ? Input.Path : Options.InputName)
+                << "'; the file is not rewritten\n";
+    return false;
+  }
+  if (Status != 0)
+    return false;
+  return Result.Succeeded;
+}
+
+} // namespace softatomic

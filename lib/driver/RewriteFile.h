@@ -1,0 +1,39 @@
+//===- RewriteFile.h - Rewrite one file, diagnostics kept apart -*- C++ -*-===//
+//
+// One input through a ClangTool of its own: safe to call from several
+// threads at once (each call has its own file system view and working
+// directory), with the diagnostics written to a stream the caller prints
+// when it likes, so that parallel runs never interleave mid-line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_DRIVER_REWRITEFILE_H
+#define SOFTATOMIC_DRIVER_REWRITEFILE_H
+
+#include "driver/Rewriter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+
+namespace softatomic {
+
+/// Where one rewrite reads from.
+struct RewriteInput {
+  /// The path the compilation database is asked about and the parse sees.
+  std::string Path;
+  /// The text, when it does not come from the file system (stdin).
+  std::optional<std::string> Contents;
+};
+
+/// Parses \p Input with the compiler flags \p Compilations gives it (plus
+/// getOpenCLArgumentsAdjuster(Options)) and rewrites it into \p Result.
+/// Diagnostics go to \p Diagnostics, coloured when \p Colors. Returns true
+/// when Result holds an output.
+bool rewriteFile(const clang::tooling::CompilationDatabase &Compilations,
+                 const RewriteInput &Input, const RewriteOptions &Options,
+                 llvm::raw_ostream &Diagnostics, bool Colors,
+                 RewriteResult &Result);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_DRIVER_REWRITEFILE_H

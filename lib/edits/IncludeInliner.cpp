@@ -1,0 +1,260 @@
+//===- IncludeInliner.cpp - Edited headers, inlined in the output ---------===//
+
+#include "edits/IncludeInliner.h"
+#include "support/ClangCompat.h"
+#include "support/Diagnostics.h"
+#include "edits/LineDirectives.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Regex.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+namespace {
+
+class IncludeRecorder : public compat::InclusionCallbacks {
+public:
+  IncludeRecorder(const SourceManager &SM, std::vector<IncludeDirective> &Out)
+      : SM(SM), Out(Out) {}
+
+  void inclusion(SourceLocation HashLoc, CharSourceRange FilenameRange,
+                 OptionalFileEntryRef File) override {
+    // Only a user file's directives can be replaced in the output.
+    if (!File || !SM.getFileEntryForID(SM.getFileID(HashLoc)) ||
+        SM.isInSystemHeader(HashLoc))
+      return;
+    Out.push_back({HashLoc, FilenameRange, &File->getFileEntry(),
+                   File->getName()});
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<IncludeDirective> &Out;
+};
+
+/// Builds the replacements of the #include directives of edited headers.
+class Inliner {
+public:
+  Inliner(const SourceManager &SM, const HeaderSearch &Headers,
+          DiagnosticsEngine &Diags,
+          const std::vector<IncludeDirective> &Includes,
+          const MapVector<const FileEntry *, tooling::Replacements> &FileEdits,
+          StringRef MainName)
+      : SM(SM), Headers(Headers), Diags(Diags), Includes(Includes),
+        FileEdits(FileEdits), MainName(MainName),
+        Main(SM.getFileEntryForID(SM.getMainFileID())) {}
+  Inliner(const Inliner &) = delete;
+  Inliner &operator=(const Inliner &) = delete;
+
+  std::optional<tooling::Replacements> run();
+
+private:
+  const FileEntry *includingFile(const IncludeDirective &D) const {
+    return SM.getFileEntryForID(SM.getFileID(D.Hash));
+  }
+  bool chooseHeaders();
+  bool addDirectiveEdits(const FileEntry *Including,
+                         tooling::Replacements &Out);
+  std::optional<std::string> inlinedText(const IncludeDirective &D,
+                                         unsigned &Length);
+  std::optional<std::string> render(const FileEntry *Header);
+  /// \p Header under the name the parse first entered it by.
+  OptionalFileEntryRef entered(const FileEntry *Header) const {
+    return SM.getFileEntryRefForID(SM.translateFile(Header));
+  }
+  /// Whether the parse saw `#pragma once` in \p Header.
+  bool isPragmaOnce(const FileEntry *Header) const {
+    OptionalFileEntryRef Ref = entered(Header);
+    const HeaderFileInfo *Info =
+        Ref ? compat::existingFileInfo(Headers, *Ref) : nullptr;
+    return Info && Info->isPragmaOnce;
+  }
+  bool refuse(const IncludeDirective &D, StringRef Why) {
+    report(Diags, Diag::IncludeNotInlined, D.Hash)
+        << D.TargetName << Why;
+    return false;
+  }
+
+  const SourceManager &SM;
+  const HeaderSearch &Headers;
+  DiagnosticsEngine &Diags;
+  const std::vector<IncludeDirective> &Includes;
+  const MapVector<const FileEntry *, tooling::Replacements> &FileEdits;
+  StringRef MainName;
+  const FileEntry *Main;
+  /// The headers whose #include lines are replaced, in a fixed order (it
+  /// numbers their `#pragma once` guards).
+  SetVector<const FileEntry *> ToInline;
+  DenseMap<const FileEntry *, std::string> Rendered;
+  /// Headers being rendered: one met again includes itself.
+  DenseSet<const FileEntry *> Rendering;
+};
+
+/// The headers to inline: the edited ones, and every user header that
+/// includes one of those (its text changes too).
+bool Inliner::chooseHeaders() {
+  for (const auto &Entry : FileEdits)
+    if (Entry.first != Main)
+      ToInline.insert(Entry.first);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const IncludeDirective &D : Includes)
+      if (ToInline.contains(D.Target) && includingFile(D) != Main)
+        Grew |= ToInline.insert(includingFile(D));
+  }
+  // A header that the main file does not reach through user files (one
+  // named by -include on the command line) has no directive to replace.
+  for (const FileEntry *Header : ToInline)
+    if (llvm::none_of(Includes, [&](const IncludeDirective &D) {
+          return D.Target == Header;
+        })) {
+      report(Diags, Diag::IncludeNotInlined,
+             SM.getLocForStartOfFile(SM.translateFile(Header)))
+          << entered(Header)->getName()
+          << "it is not #included by the main file or a user header";
+      return false;
+    }
+  return true;
+}
+
+/// The text that replaces directive \p D (from its '#' for \p Length
+/// bytes, to the end of its line): the header's rewritten text between
+/// `#line` directives; for a `#pragma once` header, inside a guard of its
+/// own, which keeps the pragma's meaning in the one output file.
+std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
+                                                unsigned &Length) {
+  auto [FID, Hash] = SM.getDecomposedLoc(D.Hash);
+  SourceLocation NameEnd = D.FileName.getEnd();
+  if (NameEnd.isMacroID() || SM.getFileID(NameEnd) != FID) {
+    refuse(D, "its file name comes from a macro");
+    return std::nullopt;
+  }
+  StringRef Buffer = SM.getBufferData(FID);
+  unsigned End = SM.getFileOffset(NameEnd);
+  size_t LineEnd = Buffer.find_first_of("\r\n", End);
+  if (LineEnd == StringRef::npos)
+    LineEnd = Buffer.size();
+  StringRef Rest = Buffer.slice(End, LineEnd).trim();
+  if (!Rest.empty() && !Rest.starts_with("//")) {
+    refuse(D, "more than the directive is written on its line");
+    return std::nullopt;
+  }
+  if (Rendering.contains(D.Target)) {
+    refuse(D, "the header includes itself");
+    return std::nullopt;
+  }
+  std::optional<std::string> Text = render(D.Target);
+  if (!Text)
+    return std::nullopt;
+  Length = LineEnd - Hash;
+  std::string Break = lineBreakOf(Buffer).str();
+  std::string Out;
+  bool Once = isPragmaOnce(D.Target);
+  std::string Guard =
+      "__sa_once_" +
+      std::to_string(llvm::find(ToInline, D.Target) - ToInline.begin());
+  if (Once)
+    Out += "#ifndef " + Guard + Break + "#define " + Guard + Break;
+  Out +=
+      lineDirective(1, lineFileName(SM, SM.translateFile(D.Target), MainName));
+  Out += Break + *Text;
+  if (!Text->empty() && Text->back() != '\n')
+    Out += Break;
+  if (Once)
+    Out += "#endif" + Break;
+  Out += lineDirective(SM.getLineNumber(FID, LineEnd) + 1,
+                       lineFileName(SM, FID, MainName));
+  return Out;
+}
+
+/// Header \p Header with its edits, its edited headers inlined and its
+/// `#pragma once` lines blanked (the guard around it does their work).
+std::optional<std::string> Inliner::render(const FileEntry *Header) {
+  auto Known = Rendered.find(Header);
+  if (Known != Rendered.end())
+    return Known->second;
+  Rendering.insert(Header);
+  tooling::Replacements Edits = FileEdits.lookup(Header);
+  bool Done = addDirectiveEdits(Header, Edits);
+  Rendering.erase(Header);
+  if (!Done)
+    return std::nullopt;
+  FileID FID = SM.translateFile(Header);
+  StringRef Buffer = SM.getBufferData(FID);
+  if (isPragmaOnce(Header)) {
+    Regex PragmaOnce("^[ \t]*#[ \t]*pragma[ \t]+once[ \t]*(//.*)?\r?$");
+    StringRef Path = SM.getBufferOrFake(FID).getBufferIdentifier();
+    for (size_t Start = 0; Start < Buffer.size();) {
+      size_t Break = Buffer.find('\n', Start);
+      StringRef Line = Buffer.slice(Start, Break);
+      if (PragmaOnce.match(Line))
+        consumeError(Edits.add(
+            tooling::Replacement(Path, Start, Line.rtrim('\r').size(), "")));
+      Start = Break == StringRef::npos ? Buffer.size() : Break + 1;
+    }
+  }
+  Expected<std::string> Text = tooling::applyAllReplacements(Buffer, Edits);
+  if (!Text) {
+    report(Diags, Diag::InternalError, SM.getLocForStartOfFile(FID))
+        << toString(Text.takeError());
+    return std::nullopt;
+  }
+  return Rendered[Header] = std::move(*Text);
+}
+
+/// Adds to \p Out the replacement of every directive in \p Including that
+/// includes a header to inline (once per directive, however often the
+/// including file was itself included).
+bool Inliner::addDirectiveEdits(const FileEntry *Including,
+                                tooling::Replacements &Out) {
+  DenseSet<unsigned> Done;
+  for (const IncludeDirective &D : Includes) {
+    if (includingFile(D) != Including || !ToInline.contains(D.Target) ||
+        !Done.insert(SM.getFileOffset(D.Hash)).second)
+      continue;
+    unsigned Length = 0;
+    std::optional<std::string> Text = inlinedText(D, Length);
+    if (!Text)
+      return false;
+    StringRef Path =
+        SM.getBufferOrFake(SM.getFileID(D.Hash)).getBufferIdentifier();
+    if (Error Err = Out.add(tooling::Replacement(Path, SM.getFileOffset(D.Hash),
+                                                 Length, *Text))) {
+      report(Diags, Diag::InternalError, D.Hash) << toString(std::move(Err));
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<tooling::Replacements> Inliner::run() {
+  if (!chooseHeaders())
+    return std::nullopt;
+  tooling::Replacements Out = FileEdits.lookup(Main);
+  if (!addDirectiveEdits(Main, Out))
+    return std::nullopt;
+  return Out;
+}
+
+} // namespace
+
+std::unique_ptr<PPCallbacks>
+recordIncludes(const SourceManager &SM, std::vector<IncludeDirective> &Out) {
+  return std::make_unique<IncludeRecorder>(SM, Out);
+}
+
+std::optional<tooling::Replacements> inlineEditedHeaders(
+    const SourceManager &SM, const HeaderSearch &Headers,
+    DiagnosticsEngine &Diags, const std::vector<IncludeDirective> &Includes,
+    const MapVector<const FileEntry *, tooling::Replacements> &FileEdits,
+    StringRef MainName) {
+  return Inliner(SM, Headers, Diags, Includes, FileEdits, MainName).run();
+}
+
+} // namespace softatomic

@@ -1,0 +1,155 @@
+//===- MacroBodies.cpp - Edits spelled inside macro definitions -----------===//
+
+#include "edits/MacroBodies.h"
+#include "edits/LoopGuards.h"
+#include "support/Diagnostics.h"
+#include "support/MacroLocations.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include <tuple>
+#include <vector>
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+namespace {
+
+/// One expansion's edits of one token, comparable.
+using TokenEdits = std::vector<std::pair<unsigned, std::string>>;
+
+/// The edits of one token spelled in a macro body, per expansion.
+struct SpelledToken {
+  MapVector<SourceLocation, TokenEdits> ByExpansion;
+  std::string What;
+};
+
+/// Finds every expansion, in the user's code, of the macro-body tokens of
+/// \p Tokens that an edit may change: a name (a callee), a call's `)`, a
+/// `return` and the first token of a loop's body. An expansion that no edit
+/// reached is one that needs none.
+class ExpansionFinder : public RecursiveASTVisitor<ExpansionFinder> {
+public:
+  ExpansionFinder(const SourceManager &SM, const LangOptions &LO,
+                  MapVector<SourceLocation, SpelledToken> &Tokens)
+      : SM(SM), LO(LO), Tokens(Tokens) {}
+  ExpansionFinder(const ExpansionFinder &) = delete;
+  ExpansionFinder &operator=(const ExpansionFinder &) = delete;
+
+  bool TraverseDecl(Decl *D) {
+    // OpenCL's own declarations expand none of the user's macros.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return found(E->getLocation()); }
+  bool VisitCallExpr(CallExpr *E) { return found(E->getRParenLoc()); }
+  bool VisitReturnStmt(ReturnStmt *S) { return found(S->getReturnLoc()); }
+  // A loop's guard (LoopGuards.h): `while` and `)`, or a `for` header's
+  // condition and second `;`.
+  bool VisitWhileStmt(WhileStmt *S) {
+    return found(S->getWhileLoc()) && found(S->getRParenLoc());
+  }
+  bool VisitDoStmt(DoStmt *S) {
+    return found(S->getWhileLoc()) && found(S->getRParenLoc());
+  }
+  bool VisitForStmt(ForStmt *S) {
+    if (std::optional<ForGuardTokens> T = forGuardTokens(S, SM, LO))
+      return found(T->CondBegin) && found(T->SecondSemi);
+    return true;
+  }
+
+private:
+  bool found(SourceLocation Loc) {
+    if (Loc.isInvalid() || !Loc.isMacroID())
+      return true;
+    SourceLocation Expansion = outOfMacroArguments(SM, Loc);
+    if (!Expansion.isMacroID())
+      return true;
+    auto It = Tokens.find(SM.getSpellingLoc(Expansion));
+    if (It != Tokens.end())
+      It->second.ByExpansion.insert({Expansion, {}});
+    return true;
+  }
+
+  const SourceManager &SM;
+  const LangOptions &LO;
+  MapVector<SourceLocation, SpelledToken> &Tokens;
+};
+
+} // namespace
+
+/// What \p Edits make of a token, for a diagnostic.
+static std::string describeEdits(const TokenEdits &Edits) {
+  if (Edits.empty())
+    return "stays as written";
+  std::string Out;
+  for (const auto &[Length, Text] : Edits)
+    Out += (Out.empty() ? "" : " and ") +
+           (Length ? "becomes '" + Text + "'"
+                   : "gets '" + Text + "' inserted before it");
+  return Out;
+}
+
+bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
+  if (Edits.empty())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  MapVector<SourceLocation, SpelledToken> Tokens;
+  for (const MacroBodyEdit &E : Edits) {
+    SpelledToken &Token = Tokens[E.Spelling];
+    Token.What = E.What;
+    TokenEdits &Made = Token.ByExpansion[E.Expansion];
+    std::pair<unsigned, std::string> Edit{E.Length, E.Text};
+    if (!llvm::is_contained(Made, Edit))
+      Made.push_back(Edit);
+  }
+  ExpansionFinder(SM, Ctx.getLangOpts(), Tokens).TraverseAST(Ctx);
+
+  bool Agree = true;
+  DenseSet<SourceLocation> Reported; // One error per expansion of a macro.
+  for (auto &[Spelling, Token] : Tokens) {
+    std::vector<std::pair<SourceLocation, TokenEdits>> Expansions(
+        Token.ByExpansion.begin(), Token.ByExpansion.end());
+    for (auto &Entry : Expansions)
+      llvm::sort(Entry.second);
+    llvm::stable_sort(Expansions, [&](const auto &A, const auto &B) {
+      return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.first),
+                                          SM.getExpansionLoc(B.first));
+    });
+    auto Reference =
+        llvm::find_if(Expansions, [](const auto &E) { return !E.second.empty(); });
+    assert(Reference != Expansions.end() && "a token with no edit");
+    for (const auto &[Expansion, Made] : Expansions) {
+      if (Made == Reference->second)
+        continue;
+      Agree = false;
+      SourceLocation At = SM.getExpansionLoc(Expansion);
+      StringRef Macro =
+          Lexer::getImmediateMacroName(Expansion, SM, Ctx.getLangOpts());
+      if (!Reported.insert(At).second)
+        continue;
+      report(Ctx.getDiagnostics(), Diag::MacroExpansionsDisagree, At)
+          << Token.What << Macro << describeEdits(Made)
+          << describeEdits(Reference->second);
+      report(Ctx.getDiagnostics(), Diag::NoteSpelledInMacro, Spelling)
+          << Macro;
+      report(Ctx.getDiagnostics(), Diag::NoteOtherExpansion,
+             SM.getExpansionLoc(Reference->first))
+          << Macro;
+    }
+  }
+  return Agree;
+}
+
+} // namespace softatomic

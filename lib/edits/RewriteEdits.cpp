@@ -1,0 +1,450 @@
+//===- RewriteEdits.cpp - The edits of docs/REWRITE.md --------------------===//
+
+#include "edits/RewriteEdits.h"
+#include "support/Diagnostics.h"
+#include "edits/EditCollector.h"
+#include "model/CallSites.h"
+#include "edits/LineDirectives.h"
+#include "edits/LoopGuards.h"
+#include "edits/MacroBodies.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace softatomic {
+
+// The exact texts of docs/REWRITE.md. None holds a line break: every line
+// of the user's file keeps its number.
+static constexpr llvm::StringLiteral KernelParameters =
+    "__local uint *__sa_scratch, __global uint *__sa_state";
+static constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";
+static constexpr llvm::StringLiteral ContextArgument = "__sa_ctx";
+static constexpr llvm::StringLiteral Prologue =
+    " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if "
+    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return;";
+static constexpr llvm::StringLiteral PrivateDeferral =
+    " __sa_defer_privately(__sa_ctx);";
+static constexpr llvm::StringLiteral GroupLoop =
+    " do { __sa_group_begin(__sa_ctx);";
+static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
+static constexpr llvm::StringLiteral Epilogue =
+    " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
+static constexpr llvm::StringLiteral EarlyReturn = "goto __sa_group_end";
+
+/// True for a declaration of __local variables (the ones OpenCL allows only
+/// at a kernel's outermost scope, which the prologue's loop would leave).
+static bool declaresLocal(const DeclStmt *DS) {
+  return llvm::any_of(DS->decls(), [](const Decl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->getType().getAddressSpace() == LangAS::opencl_local;
+  });
+}
+
+/// A variable that \p DS declares beside its __local ones (`p` in
+/// `__local int a[4], *p;`), or null.
+static const NamedDecl *nonLocalDecl(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (VD && VD->getType().getAddressSpace() != LangAS::opencl_local)
+      return VD;
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// Finds a declaration of the kernel's body that the __local declaration
+/// \p Moved refers to (a local typedef, struct or enumerator): moved to the
+/// start of the body, \p Moved would come before it.
+class BodyDependencyFinder : public RecursiveASTVisitor<BodyDependencyFinder> {
+public:
+  BodyDependencyFinder(const FunctionDecl *Kernel, const DeclStmt *Moved)
+      : Kernel(Kernel), Moved(Moved) {}
+  BodyDependencyFinder(const BodyDependencyFinder &) = delete;
+  BodyDependencyFinder &operator=(const BodyDependencyFinder &) = delete;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return check(E->getDecl()); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    return check(TL.getTypedefNameDecl());
+  }
+  bool VisitTagTypeLoc(TagTypeLoc TL) { return check(TL.getDecl()); }
+
+  const NamedDecl *Found = nullptr;
+
+private:
+  /// False (stop) once \p D is a dependency that would be left behind.
+  bool check(const NamedDecl *D) {
+    if (isa<ParmVarDecl>(D) || D->getParentFunctionOrMethod() != Kernel ||
+        movesAlong(D))
+      return true;
+    Found = D;
+    return false;
+  }
+
+  /// True when \p D is declared by the moved statement itself
+  /// (`__local struct { int a; } s;`).
+  bool movesAlong(const Decl *D) const {
+    for (const Decl *Cur = D; Cur && Cur != Kernel;
+         Cur = dyn_cast<Decl>(Cur->getDeclContext()))
+      if (llvm::is_contained(Moved->decls(), Cur))
+        return true;
+    return false;
+  }
+
+  const FunctionDecl *Kernel;
+  const DeclStmt *Moved;
+};
+
+class EditBuilder {
+public:
+  EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis,
+              StringRef MainName)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
+        Analysis(Analysis), MainName(MainName),
+        Edits(SM, Ctx.getLangOpts(), Diags), Guards(Ctx, Analysis) {}
+  EditBuilder(const EditBuilder &) = delete;
+  EditBuilder &operator=(const EditBuilder &) = delete;
+
+  bool run(MapVector<const FileEntry *, tooling::Replacements> &Out);
+
+private:
+  void editParameters(const FunctionDecl *FD, StringRef Parameters,
+                      EditCollector &Out);
+  void editKernelBody(const FunctionDecl *Kernel);
+  void editCalls(const FunctionInfo &Info, EditCollector &Out);
+  void addContextArgument(const CallExpr *Call, const Twine &What,
+                          EditCollector &Out);
+  void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
+  void addClone(const FunctionDecl *Decl, StringRef Name);
+  std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  const KernelAnalysis &Analysis;
+  /// What `#line` calls the main file.
+  StringRef MainName;
+  EditCollector Edits;
+  LoopGuards Guards;
+  /// The copies of functions in two forms, by where they go.
+  MapVector<SourceLocation, std::string> CloneTexts;
+  /// Numbers the predicated calls' variables (__sa_p<N>, __sa_r<N>).
+  unsigned Guarded = 0;
+  /// Set by refusals that are not the collector's.
+  bool Failed = false;
+};
+
+/// Appends \p Parameters to the parameter list of the declaration \p FD:
+/// after a comma when it has parameters, in place of `void` for `(void)`,
+/// alone for `()`.
+void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters,
+                                 EditCollector &Out) {
+  std::string What = ("parameter list of '" + FD->getName() + "'").str();
+  FunctionTypeLoc Proto = FD->getFunctionTypeLoc();
+  if (!Proto) {
+    report(Diags, Diag::UnsupportedParameterList, FD->getLocation())
+        << FD->getName();
+    Failed = true;
+    return;
+  }
+  if (FD->getNumParams() > 0) {
+    Out.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What);
+    return;
+  }
+  std::optional<SourceLocation> LParen =
+      Out.fileLocation(Proto.getLParenLoc(), What);
+  if (!LParen)
+    return;
+  std::optional<Token> First =
+      Lexer::findNextToken(*LParen, SM, Ctx.getLangOpts());
+  if (First && First->is(tok::r_paren)) {
+    Out.insertBefore(Proto.getRParenLoc(), Parameters, What);
+    return;
+  }
+  std::optional<Token> Next =
+      First ? Lexer::findNextToken(First->getLocation(), SM, Ctx.getLangOpts())
+            : std::nullopt;
+  if (First && First->is(tok::raw_identifier) &&
+      First->getRawIdentifier() == "void" && Next && Next->is(tok::r_paren)) {
+    Out.replaceToken(First->getLocation(), Parameters, What);
+    return;
+  }
+  // `(VOID)` with a macro, say: nothing sure to replace.
+  report(Diags, Diag::UnsupportedParameterList, Proto.getLParenLoc())
+      << FD->getName();
+  Failed = true;
+}
+
+/// Prologue (with the hoisted __local declarations), epilogue and early
+/// returns of a rewritten kernel.
+void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
+  const auto *Body = cast<CompoundStmt>(Kernel->getBody());
+  std::string Name = Kernel->getName().str();
+  std::string Start;
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS || !declaresLocal(DS))
+      continue;
+    if (const NamedDecl *Other = nonLocalDecl(DS)) {
+      report(Diags, Diag::MixedLocalDeclaration, Other->getLocation())
+          << Other->getName() << Name;
+      Failed = true;
+      continue;
+    }
+    BodyDependencyFinder Dependency(Kernel, DS);
+    Dependency.TraverseStmt(const_cast<DeclStmt *>(DS));
+    if (Dependency.Found) {
+      report(Diags, Diag::HoistDependency, DS->getBeginLoc())
+          << Dependency.Found->getName() << Name;
+      report(Diags, Diag::NoteDeclaredHere, Dependency.Found->getLocation())
+          << Dependency.Found->getName();
+      Failed = true;
+      continue;
+    }
+    std::optional<std::string> Text = Edits.moveOut(
+        DS->getSourceRange(), "__local declaration in kernel '" + Name + "'");
+    if (Text)
+      Start += " " + *Text;
+  }
+  Start += Prologue;
+  // Every atomic the kernel reaches deferred: nothing reads a target.
+  unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
+  if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
+    Start += PrivateDeferral;
+  Start += GroupLoop;
+  Edits.insertAfter(Body->getLBracLoc(), Start,
+                    "opening brace of kernel '" + Name + "'");
+
+  bool RewroteReturn = false;
+  for (const ReturnStmt *Return :
+       Analysis.Functions.find(Kernel)->second.Returns) {
+    Edits.replaceToken(Return->getReturnLoc(), EarlyReturn,
+                       "'return' in kernel '" + Name + "'",
+                       EditCollector::InMacroBody::EditDefinition);
+    RewroteReturn = true;
+  }
+  std::string End =
+      RewroteReturn ? (GroupEndLabel + Epilogue).str() : Epilogue.str();
+  Edits.insertBefore(Body->getRBracLoc(), End,
+                     "closing brace of kernel '" + Name + "'");
+}
+
+void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
+                                     EditCollector &Out) {
+  Out.insertBefore(Call->getRParenLoc(),
+                   Call->getNumArgs() ? (", " + ContextArgument).str()
+                                      : ContextArgument.str(),
+                   What, EditCollector::InMacroBody::EditDefinition);
+}
+
+/// docs/REWRITE.md, "The predicated work-group form": `if (C) ...f(a, b)...`
+/// becomes `const int __sa_pN = !!(C); T __sa_rN = g(__sa_pN, __sa_pN ?
+/// (a) : 0, __sa_pN ? (b) : 0, __sa_ctx); if (__sa_pN) ...__sa_rN...`,
+/// where g is f's predicated work-group form, each argument moved with its
+/// own edits; a constant argument needs no guard.
+void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
+  std::string N = std::to_string(Guarded++);
+  std::string Predicate = "__sa_p" + N, Result = "__sa_r" + N;
+  Out.replaceToken(Site.Guard->getIfLoc(), "const int " + Predicate + " = !!",
+                   describeCall(Site));
+  std::vector<SourceRange> Args;
+  std::vector<std::string> Glue = {"; " + Site.Call->getType().getAsString() +
+                                   " " + Result + " = " + Site.runtimeName() +
+                                   "(" + Predicate};
+  for (const Expr *Arg : Site.Call->arguments()) {
+    bool Constant = Arg->isEvaluatable(Ctx);
+    Glue.back() += Constant ? ", " : ", " + Predicate + " ? (";
+    Args.push_back(Arg->getSourceRange());
+    Glue.push_back(Constant ? "" : ") : 0");
+  }
+  Glue.back() += ", " + ContextArgument.str() + "); if (" + Predicate + ")";
+  // A discarded result stays discarded (no "expression result unused").
+  const Stmt *Then = Site.Guard->getThen();
+  const auto *Block = dyn_cast<CompoundStmt>(Then);
+  bool Discarded = Then == Site.Call || (Block && Block->body_front() == Site.Call);
+  Out.moveWithEdits(Site.Guard->getRParenLoc(), Site.Call->getSourceRange(),
+                    Discarded ? "(void)" + Result : Result, Args, Glue);
+}
+
+/// Atomics, geometry calls and calls of context takers in \p Info.
+void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
+  for (const CallSite &Site : Info.Sites) {
+    std::string What = describeCall(Site);
+    switch (Site.SiteKind) {
+    case CallSite::Kind::Atomic:
+      if (Site.Atomic != AtomicKind::Global)
+        continue; // __local: left alone; the rest was refused before.
+      [[fallthrough]];
+    case CallSite::Kind::Geometry:
+      if (!Site.GlobalCast.empty()) {
+        // Proved __global through the generic address space: say so.
+        const Expr *Pointer = Site.Call->getArg(0);
+        Out.insertBefore(Pointer->getBeginLoc(),
+                         "(" + Site.GlobalCast + ")(", What);
+        Out.insertAfter(Pointer->getEndLoc(), ")", What);
+      }
+      if (Site.Guard) {
+        hoistGuardedCall(Site, Out);
+        break;
+      }
+      Out.replaceToken(calleeNameLoc(Site.Call), Site.runtimeName(), What,
+                       EditCollector::InMacroBody::EditDefinition);
+      addContextArgument(Site.Call, What, Out);
+      break;
+    case CallSite::Kind::UserCall:
+      if (!Analysis.takesContext(Site.Callee))
+        break;
+      if (Analysis.Clones.count(Site.Callee))
+        Out.replaceToken(calleeNameLoc(Site.Call),
+                         Analysis.contextName(Site.Callee), What);
+      addContextArgument(Site.Call,
+                         What + ", which takes the softatomic context,", Out);
+      break;
+    }
+  }
+}
+
+/// The ';' that ends the declaration whose last token (so far) is at
+/// \p Loc: the first one outside parentheses, brackets and braces.
+std::optional<SourceLocation>
+EditBuilder::endOfDeclaration(SourceLocation Loc) const {
+  int Depth = 0;
+  for (std::optional<Token> T =
+           Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+       T && !T->is(tok::eof);
+       T = Lexer::findNextToken(T->getLocation(), SM, Ctx.getLangOpts())) {
+    if (T->isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T->isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && T->is(tok::semi))
+      return T->getLocation();
+    if (Depth < 0)
+      break;
+  }
+  return std::nullopt;
+}
+
+/// docs/REWRITE.md, "Functions in two forms": a copy of \p Decl (a
+/// prototype or the definition of a cloned function) named \p Name, with
+/// the edits of a function that takes the context, right after \p Decl,
+/// which stays as written. `#line` directives around the copy keep the
+/// lines of both the copy and the text after it.
+void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
+  std::string What = ("copy of '" + Decl->getName() + "'").str();
+  const LangOptions &LO = Ctx.getLangOpts();
+  EditCollector Copy(SM, LO, Diags);
+  editParameters(Decl, ContextParameter, Copy);
+  Copy.replaceToken(Decl->getLocation(), Name, What);
+  if (Decl->doesThisDeclarationHaveABody()) {
+    editCalls(Analysis.Functions.find(Decl)->second, Copy);
+    Guards.add(Analysis.Functions.find(Decl)->second, Copy);
+  }
+  if (Copy.failed()) {
+    Failed = true;
+    return;
+  }
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Decl->getSourceRange()), SM, LO);
+  if (Range.isInvalid()) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName() << "it is not written out in the file";
+    Failed = true;
+    return;
+  }
+  std::optional<std::string> Text = Copy.applyWithin(Range);
+  if (!Text) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName() << "part of its text is in an #included file";
+    Failed = true;
+    return;
+  }
+  // A prototype's copy goes after the ';' that ends its declaration (which
+  // may declare other names after it: `int f(int), g(int);`).
+  SourceLocation Last =
+      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO);
+  if (!Decl->doesThisDeclarationHaveABody()) {
+    std::optional<SourceLocation> Semi = endOfDeclaration(Last);
+    if (!Semi) {
+      report(Diags, Diag::CannotClone, Decl->getLocation())
+          << Decl->getName() << "no ';' ends this declaration in its file";
+      Failed = true;
+      return;
+    }
+    Last = *Semi;
+    *Text += ";";
+  }
+  // After the declaration's line when nothing else is written on it (no
+  // blank line left behind), else right after the declaration, the rest of
+  // its line then on a line of its own that `#line` numbers.
+  auto [File, LastOffset] = SM.getDecomposedLoc(Last);
+  StringRef Buffer = SM.getBufferData(File);
+  size_t After = LastOffset + Lexer::MeasureTokenLength(Last, SM, LO);
+  size_t LineEnd = std::min(Buffer.find_first_of("\r\n", After), Buffer.size());
+  bool RestBlank = Buffer.slice(After, LineEnd).trim().empty();
+  unsigned LastLine = SM.getSpellingLineNumber(Last);
+  std::string LineName = lineFileName(SM, File, MainName);
+  StringRef Break = lineBreakOf(Buffer);
+  std::string Clone =
+      (Break +
+       lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
+       Break + *Text + Break +
+       lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
+          .str();
+  // Copies of several names of one declaration (`int f(int), g(int);`) go
+  // to one place, in the order of their functions.
+  if (RestBlank)
+    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Clone;
+  else
+    CloneTexts[SM.getComposedLoc(File, After)] += Clone + Break.str();
+}
+
+bool EditBuilder::run(
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
+  for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
+    // Prototypes too: a kernel declared before its definition must agree.
+    for (const FunctionDecl *Decl : Kernel->redecls())
+      editParameters(Decl, KernelParameters, Edits);
+    editKernelBody(Kernel);
+    editCalls(Analysis.Functions.find(Kernel)->second, Edits);
+    Guards.add(Analysis.Functions.find(Kernel)->second, Edits);
+  }
+  for (const FunctionDecl *F : Analysis.ContextFunctions) {
+    auto Clone = Analysis.Clones.find(F);
+    if (Clone != Analysis.Clones.end()) {
+      for (const FunctionDecl *Decl : F->redecls())
+        addClone(Decl, Clone->second);
+      continue;
+    }
+    for (const FunctionDecl *Decl : F->redecls())
+      editParameters(Decl, ContextParameter, Edits);
+    editCalls(Analysis.Functions.find(F)->second, Edits);
+    Guards.add(Analysis.Functions.find(F)->second, Edits);
+  }
+  for (const auto &[Loc, Text] : CloneTexts)
+    Edits.insertBefore(Loc, Text, "copy of a function");
+  // An edit in a macro definition holds for all its expansions.
+  if (!checkMacroBodyEdits(Ctx, Edits.macroBodyEdits()))
+    Failed = true;
+  if (Failed || Edits.failed())
+    return false;
+  return Edits.finish(Out);
+}
+
+} // namespace
+
+bool buildRewriteEdits(
+    ASTContext &Ctx, const KernelAnalysis &Analysis, StringRef MainName,
+    MapVector<const FileEntry *, tooling::Replacements> &Out) {
+  return EditBuilder(Ctx, Analysis, MainName).run(Out);
+}
+
+} // namespace softatomic

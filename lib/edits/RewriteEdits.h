@@ -1,0 +1,37 @@
+//===- RewriteEdits.h - The edits of docs/REWRITE.md ------------*- C++ -*-===//
+//
+// Turns the decisions of KernelAnalysis into the text edits of
+// docs/REWRITE.md, "The edits": parameters, prologue, hoisted __local
+// declarations, epilogue, early returns, atomics, geometry and calls of
+// functions that take the context; and the copies of functions in two
+// forms ("Functions in two forms").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_EDITS_REWRITEEDITS_H
+#define SOFTATOMIC_EDITS_REWRITEEDITS_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace clang {
+class ASTContext;
+class FileEntry;
+} // namespace clang
+
+namespace softatomic {
+
+struct KernelAnalysis;
+
+/// Collects every edit for \p Analysis into \p Out, per file edited (the
+/// main file, #included headers). \p MainName is what `#line` directives
+/// call the main file. Returns false, after reporting each reason, when
+/// some edit cannot be made; \p Out then holds nothing that may be applied.
+bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
+                       llvm::StringRef MainName,
+                       llvm::MapVector<const clang::FileEntry *,
+                                       clang::tooling::Replacements> &Out);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_EDITS_REWRITEEDITS_H

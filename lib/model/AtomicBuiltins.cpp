@@ -1,0 +1,159 @@
+//===- AtomicBuiltins.cpp - The OpenCL builtins the rewrite edits ---------===//
+
+#include "model/AtomicBuiltins.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace softatomic {
+
+/// docs/REWRITE.md, "Atomics": both spellings of each operation map to one
+/// runtime operation.
+static const AtomicBuiltin AtomicTable[] = {
+    {"atom_add", AtomicOp::Add, 2},         {"atomic_add", AtomicOp::Add, 2},
+    {"atom_sub", AtomicOp::Sub, 2},         {"atomic_sub", AtomicOp::Sub, 2},
+    {"atom_xchg", AtomicOp::Xchg, 2},       {"atomic_xchg", AtomicOp::Xchg, 2},
+    {"atom_min", AtomicOp::Min, 2},         {"atomic_min", AtomicOp::Min, 2},
+    {"atom_max", AtomicOp::Max, 2},         {"atomic_max", AtomicOp::Max, 2},
+    {"atom_and", AtomicOp::And, 2},         {"atomic_and", AtomicOp::And, 2},
+    {"atom_or", AtomicOp::Or, 2},           {"atomic_or", AtomicOp::Or, 2},
+    {"atom_xor", AtomicOp::Xor, 2},         {"atomic_xor", AtomicOp::Xor, 2},
+    {"atom_inc", AtomicOp::Inc, 1},         {"atomic_inc", AtomicOp::Inc, 1},
+    {"atom_dec", AtomicOp::Dec, 1},         {"atomic_dec", AtomicOp::Dec, 1},
+    {"atom_cmpxchg", AtomicOp::Cmpxchg, 3}, {"atomic_cmpxchg", AtomicOp::Cmpxchg, 3},
+    // OpenCL 2.0 (docs/REWRITE.md, "The OpenCL 2.0 forms").
+#define SA_CL20(name, op, arity, orders, rmw)                                  \
+  {"atomic_" name, op, arity, 0, true, rmw},                                   \
+  {"atomic_" name "_explicit", op, arity, orders, true, rmw}
+    SA_CL20("fetch_add", AtomicOp::FetchAdd, 2, 1, true),
+    SA_CL20("fetch_sub", AtomicOp::FetchSub, 2, 1, true),
+    SA_CL20("fetch_or", AtomicOp::FetchOr, 2, 1, true),
+    SA_CL20("fetch_xor", AtomicOp::FetchXor, 2, 1, true),
+    SA_CL20("fetch_and", AtomicOp::FetchAnd, 2, 1, true),
+    SA_CL20("fetch_min", AtomicOp::FetchMin, 2, 1, true),
+    SA_CL20("fetch_max", AtomicOp::FetchMax, 2, 1, true),
+    SA_CL20("exchange", AtomicOp::Exchange, 2, 1, true),
+    SA_CL20("compare_exchange_strong", AtomicOp::CompareExchange, 3, 2, true),
+    SA_CL20("compare_exchange_weak", AtomicOp::CompareExchange, 3, 2, true),
+    SA_CL20("store", AtomicOp::Store, 2, 1, false),
+#undef SA_CL20
+};
+
+/// docs/REWRITE.md, "Geometry": what the user's code must see of the
+/// virtual NDRange. get_local_id, get_local_size, get_work_dim and the rest
+/// are true on the physical work-group and stay.
+static const GeometryBuiltin GeometryTable[] = {
+    {"get_group_id", "__sa_get_group_id"},
+    {"get_global_id", "__sa_get_global_id"},
+    {"get_num_groups", "__sa_get_num_groups"},
+    {"get_global_size", "__sa_get_global_size"},
+    {"get_global_offset", "__sa_get_global_offset"},
+    {"get_global_linear_id", "__sa_get_global_linear_id"},
+};
+
+const AtomicBuiltin *findAtomicBuiltin(StringRef Name) {
+  const auto *It = find_if(AtomicTable, [&](const AtomicBuiltin &A) {
+    return A.SourceName == Name;
+  });
+  return It == std::end(AtomicTable) ? nullptr : It;
+}
+
+const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
+  const auto *It = find_if(GeometryTable, [&](const GeometryBuiltin &G) {
+    return G.SourceName == Name;
+  });
+  return It == std::end(GeometryTable) ? nullptr : It;
+}
+
+bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {
+  unsigned Base = Atomic.Arity + Atomic.Orders;
+  return NumArgs == Base || (Atomic.Orders && NumArgs == Base + 1);
+}
+
+StringRef atomicOpName(AtomicOp Op) {
+  switch (Op) {
+#define SA_ATOMIC_OP(Enumerator, Name)                                         \
+  case AtomicOp::Enumerator:                                                   \
+    return Name;
+#include "model/RuntimeCalls.def"
+  }
+  llvm_unreachable("not an AtomicOp");
+}
+
+/// The prefix of the runtime functions of \p Form.
+static StringRef callFormPrefix(CallForm Form) {
+  switch (Form) {
+#define SA_CALL_FORM(Enumerator, Prefix)                                       \
+  case CallForm::Enumerator:                                                   \
+    return Prefix;
+#include "model/RuntimeCalls.def"
+  }
+  llvm_unreachable("not a CallForm");
+}
+
+RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
+                            StringRef Type, StringRef ExpectedSpace) {
+  using OrderArgs = RuntimeAtomic::OrderArgs;
+  RuntimeAtomic Entry;
+  Entry.Op = Atomic.Op;
+  Entry.Orders = !Atomic.Orders ? OrderArgs::None
+                 : NumArgs > Atomic.Arity + Atomic.Orders ? OrderArgs::ExplicitScope
+                                                          : OrderArgs::Explicit;
+  Entry.ExpectedSpace = ExpectedSpace;
+  Entry.Type = Type;
+  return Entry;
+}
+
+std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
+  static const char *const OrderSuffix[] = {"", "_explicit", "_explicit_scope"};
+  std::string Space =
+      Entry.ExpectedSpace.empty() ? "" : ("_" + Entry.ExpectedSpace).str();
+  return (callFormPrefix(Form) + "atomic_" + atomicOpName(Entry.Op) +
+          OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" + Entry.Type)
+      .str();
+}
+
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
+  switch (Atomic.Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+  case AtomicOp::Inc:
+  case AtomicOp::Dec:
+    return true;
+  case AtomicOp::FetchAdd:
+  case AtomicOp::FetchSub:
+    return Relaxed;
+  default:
+    return false;
+  }
+}
+
+bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
+  switch (Atomic.Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+  case AtomicOp::Inc:
+  case AtomicOp::Dec:
+  case AtomicOp::Min:
+  case AtomicOp::Max:
+  case AtomicOp::And:
+  case AtomicOp::Or:
+  case AtomicOp::Xor:
+    return true;
+  case AtomicOp::FetchAdd:
+  case AtomicOp::FetchSub:
+  case AtomicOp::FetchMin:
+  case AtomicOp::FetchMax:
+  case AtomicOp::FetchAnd:
+  case AtomicOp::FetchOr:
+  case AtomicOp::FetchXor:
+    return Relaxed;
+  default:
+    return false;
+  }
+}
+
+} // namespace softatomic

@@ -1,0 +1,119 @@
+//===- AtomicBuiltins.h - The OpenCL builtins the rewrite edits -*- C++ -*-===//
+//
+// The name tables of docs/REWRITE.md: which OpenCL atomics the runtime
+// carries out (and under which runtime name), which atomic forms it cannot
+// carry out yet, and which geometry builtins it virtualises.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_MODEL_ATOMICBUILTINS_H
+#define SOFTATOMIC_MODEL_ATOMICBUILTINS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace softatomic {
+
+/// The runtime's atomic operations (RuntimeCalls.def).
+enum class AtomicOp {
+#define SA_ATOMIC_OP(Enumerator, Name) Enumerator,
+#include "model/RuntimeCalls.def"
+};
+
+/// How a global atomic reaches the runtime (RuntimeCalls.def).
+enum class CallForm {
+#define SA_CALL_FORM(Enumerator, Prefix) Enumerator,
+#include "model/RuntimeCalls.def"
+};
+
+/// The operation's name in the runtime's entry points: "add", "fetch_add".
+llvm::StringRef atomicOpName(AtomicOp Op);
+
+/// The forms every work-item of a group calls together.
+inline bool isGroupForm(CallForm Form) {
+  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
+}
+
+/// An integer atomic that the runtime carries out: an OpenCL 1.0/1.1 one
+/// (atom_add, atomic_add, ...) or an OpenCL 2.0 one on an atomic_int or
+/// atomic_uint object (atomic_fetch_add, atomic_exchange_explicit, ...).
+struct AtomicBuiltin {
+  llvm::StringRef SourceName; ///< "atom_add", "atomic_fetch_add", ...
+  /// The runtime's operation: both spellings of a 1.x atomic have one, and
+  /// so do the strong and weak 2.0 compare-exchanges.
+  AtomicOp Op;
+  /// Value arguments in the source call, pointer first (for the 2.0
+  /// forms, without the memory_order and memory_scope arguments).
+  unsigned Arity;
+  /// An _explicit 2.0 form: its memory_order arguments (1, or 2 for a
+  /// compare-exchange), which an optional memory_scope may follow.
+  unsigned Orders = 0;
+  /// An OpenCL 2.0 form: its pointer points to an atomic type.
+  bool Cl20 = false;
+  /// False for atomic_store: not a read-modify-write, so it alone does not
+  /// make a kernel rewritten; in rewritten code it is a software exchange.
+  bool ReadModifyWrite = true;
+};
+
+/// A work-group geometry builtin that the runtime virtualises.
+struct GeometryBuiltin {
+  llvm::StringRef SourceName;  ///< "get_global_id", ...
+  llvm::StringRef RuntimeName; ///< "__sa_get_global_id", ...
+};
+
+/// The atomic named \p Name, or null when the runtime has no such atomic.
+const AtomicBuiltin *findAtomicBuiltin(llvm::StringRef Name);
+
+/// The geometry builtin named \p Name, or null when it is not virtualised.
+const GeometryBuiltin *findGeometryBuiltin(llvm::StringRef Name);
+
+/// True when a call of \p Atomic with \p NumArgs arguments is one of its
+/// forms (for an _explicit 2.0 form: with or without the memory_scope).
+bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs);
+
+/// One atomic entry point of the runtime, apart from its call form.
+struct RuntimeAtomic {
+  /// How many memory_order / memory_scope arguments the entry point takes.
+  enum class OrderArgs { None, Explicit, ExplicitScope };
+  AtomicOp Op = AtomicOp::Add;
+  OrderArgs Orders = OrderArgs::None;
+  /// A compare-exchange: the address space of its expected pointer
+  /// ("private", "global", "local" or "generic"); else empty.
+  llvm::StringRef ExpectedSpace;
+  /// The integer type: "int", "uint", "long" or "ulong".
+  llvm::StringRef Type;
+
+  bool operator==(const RuntimeAtomic &O) const {
+    return Op == O.Op && Orders == O.Orders &&
+           ExpectedSpace == O.ExpectedSpace && Type == O.Type;
+  }
+};
+
+/// The entry point for a call of \p Atomic with \p NumArgs arguments on an
+/// integer pointee of type \p Type, whose expected pointer (for a
+/// compare-exchange) is in \p ExpectedSpace.
+RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
+                            llvm::StringRef Type,
+                            llvm::StringRef ExpectedSpace = "");
+
+/// The name of the runtime function for \p Entry in \p Form: the only
+/// place that spells one (RuntimeCalls.def). "__sa_atomic_add_int",
+/// the work-group form of "__sa_atomic_add_uint",
+/// "__sa_atomic_fetch_add_explicit_scope_ulong",
+/// "__sa_atomic_compare_exchange_explicit_private_int", ...
+std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form);
+
+/// True for the atomics a work-group can combine into one request per
+/// address (add, sub, inc, dec: the old values are prefix sums; for the
+/// 2.0 forms fetch_add and fetch_sub, when \p Relaxed: their memory order
+/// is memory_order_relaxed).
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed);
+
+/// True for the operations whose calls may be deferred when their result
+/// is unused: their effects commute (add, sub, inc, dec, min, max, and, or,
+/// xor; for the 2.0 forms the same fetch_ operations, when \p Relaxed).
+bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_MODEL_ATOMICBUILTINS_H

@@ -1,0 +1,150 @@
+//===- CallSites.h - What the rewrite knows of a translation unit -*- C++ -*-===//
+//
+// The data model every pass shares: a call that the rewrite may edit or
+// refuse (CallSite: an atomic, a geometry call, a call of the user's), the
+// user's functions with their sites (FunctionInfo), and the outcome of the
+// analysis (KernelAnalysis). The analysis fills it (analysis/), the edits
+// read it (edits/).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_MODEL_CALLSITES_H
+#define SOFTATOMIC_MODEL_CALLSITES_H
+
+#include "model/AtomicBuiltins.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class CallExpr;
+class FunctionDecl;
+class IfStmt;
+class ReturnStmt;
+} // namespace clang
+
+namespace softatomic {
+
+/// What an atomic call is to the software runtime.
+enum class AtomicKind {
+  Local,                 ///< On __local memory: left alone.
+  Global,                ///< On __global memory: the runtime carries it out.
+  GlobalUnsupportedType, ///< On __global memory, not a 32/64-bit integer.
+  GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the runtime cannot take.
+  Unprovable,            ///< Generic (or another) address space.
+};
+
+/// A call in a function body that the rewrite may have to edit or refuse.
+struct CallSite {
+  enum class Kind { Atomic, Geometry, UserCall };
+  Kind SiteKind = Kind::UserCall;
+  const clang::CallExpr *Call = nullptr;
+  /// The builtin called, or the definition of the user's function called.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// Inside a block literal (OpenCL 2.0), whose body is another function.
+  bool InBlock = false;
+  /// Atomic sites only.
+  AtomicKind Atomic = AtomicKind::Local;
+  /// The atomic called (atomic sites).
+  const AtomicBuiltin *Builtin = nullptr;
+  /// An _explicit OpenCL 2.0 form whose (first) memory order is the
+  /// constant memory_order_relaxed, as the source spells it.
+  bool Relaxed = false;
+  /// On a 64-bit integer (long, ulong, atomic_long, atomic_ulong): the
+  /// runtime carries it out per work-item only (no deferred or work-group
+  /// form), and the output defines SA_INT64_ATOMICS.
+  bool Wide = false;
+  /// A global atomic: the runtime's entry point, and the form it is called
+  /// in (per work-item, unless the analysis proves more).
+  RuntimeAtomic Entry;
+  CallForm Form = CallForm::PerItem;
+  /// The predicated work-group form: the `if` whose then branch evaluates
+  /// this call first; the rewrite evaluates the condition and the call
+  /// before the `if` (docs/REWRITE.md).
+  const clang::IfStmt *Guard = nullptr;
+  /// The pointer argument's type as the user wrote it (atomic sites).
+  clang::QualType PointerType;
+  /// The geometry builtin called (geometry sites).
+  const GeometryBuiltin *Geometry = nullptr;
+  /// A global atomic whose pointer is generic, proved __global: the
+  /// pointer type its argument is cast to ("__global atomic_int *").
+  std::string GlobalCast;
+  /// An Unprovable generic pointer: why, outermost step first.
+  std::vector<std::pair<clang::SourceLocation, std::string>> Unproved;
+
+  /// A global atomic that makes the kernel reaching it rewritten: a
+  /// read-modify-write (not atomic_store).
+  bool isGlobalReadModifyWrite() const {
+    return isGlobalAtomic() && Builtin && Builtin->ReadModifyWrite;
+  }
+
+  /// The replacement callee name: "__sa_atomic_add_uint" (or its form's)
+  /// for a global atomic the runtime carries out, "__sa_get_global_id" for
+  /// a geometry call.
+  std::string runtimeName() const;
+
+  bool isGlobalAtomic() const {
+    return SiteKind == Kind::Atomic &&
+           (Atomic == AtomicKind::Global ||
+            Atomic == AtomicKind::GlobalUnsupportedType ||
+            Atomic == AtomicKind::GlobalUnsupportedForm);
+  }
+};
+
+/// \p Site for a diagnostic: "global atomic 'atom_add'", "geometry call
+/// 'get_global_id'", "call of 'helper'".
+std::string describeCall(const CallSite &Site);
+
+/// The location of the name in \p Call's callee (`atom_add` in
+/// `atom_add(p, 1)`), or an invalid location when it has none.
+clang::SourceLocation calleeNameLoc(const clang::CallExpr *Call);
+
+/// A function defined in the user's files (main file or a user header).
+struct FunctionInfo {
+  const clang::FunctionDecl *Definition = nullptr;
+  bool IsKernel = false;
+  std::vector<CallSite> Sites;                    ///< In source order.
+  std::vector<const clang::ReturnStmt *> Returns; ///< Outside blocks.
+  /// Calls of the atomic_flag functions on a __global (or generic) flag:
+  /// they stay native (the runtime has no atomic_flag), with a warning.
+  std::vector<const clang::CallExpr *> NativeFlagCalls;
+};
+
+/// The outcome of the analysis of one translation unit.
+struct KernelAnalysis {
+  /// Every function defined outside system headers, in source order, keyed
+  /// by its definition.
+  llvm::MapVector<const clang::FunctionDecl *, FunctionInfo> Functions;
+  /// The kernels that reach a global atomic, in source order.
+  llvm::SetVector<const clang::FunctionDecl *> RewrittenKernels;
+  /// The non-kernel functions that take the context, in source order.
+  llvm::SetVector<const clang::FunctionDecl *> ContextFunctions;
+  /// Of those, the ones that code without the context (a kernel that is not
+  /// rewritten, a function no rewritten kernel reaches) calls too: their
+  /// definition stays as written, and rewritten code calls a copy by this
+  /// reserved name (docs/REWRITE.md, "Functions in two forms").
+  llvm::MapVector<const clang::FunctionDecl *, std::string> Clones;
+  /// Per rewritten kernel: the global atomic call sites it reaches.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
+  /// Per rewritten kernel: of those, the sites deferred (CallForm::Deferred).
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
+  /// Some rewritten code calls a 64-bit software atomic: the runtime's
+  /// 64-bit part must be compiled (SA_INT64_ATOMICS).
+  bool HasWideAtomics = false;
+
+  bool takesContext(const clang::FunctionDecl *Definition) const {
+    return ContextFunctions.contains(Definition);
+  }
+
+  /// The name rewritten code calls \p Definition by: its clone's when it
+  /// has one, else its own.
+  llvm::StringRef contextName(const clang::FunctionDecl *Definition) const;
+};
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_MODEL_CALLSITES_H

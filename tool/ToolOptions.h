@@ -1,0 +1,60 @@
+//===- ToolOptions.h - softatomic-rewrite's command line --------*- C++ -*-===//
+//
+// What the command line asks for, as a plain struct read once after
+// parsing, and the checks that the options fit together and that no
+// output overwrites an input or another output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SOFTATOMIC_TOOL_TOOLOPTIONS_H
+#define SOFTATOMIC_TOOL_TOOLOPTIONS_H
+
+#include "model/RewriteOptions.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CommandLine.h"
+#include <deque>
+#include <optional>
+#include <string>
+
+namespace softatomic {
+
+struct ToolOptions {
+  std::string OutputFile;   ///< -o
+  bool InPlace = false;     ///< -i
+  bool DryRun = false;      ///< --dry-run
+  unsigned DryRunContext = 3;
+  std::string ExportFixes;  ///< --export-fixes
+  std::string ManifestFile; ///< --manifest
+  std::string DepFile;      ///< --depfile
+  unsigned Jobs = 0;        ///< -j; 0: one per CPU
+  bool Quiet = false;
+  bool Verbose = false;
+  /// The rewriter's own (model/RewriteOptions.def), with --verbose and
+  /// --quiet applied.
+  RewriteOptions Rewrite;
+};
+
+/// The category every option of the tool is in (for --help).
+llvm::cl::OptionCategory &toolCategory();
+
+/// The options as parsed; call after the command line is.
+ToolOptions readToolOptions();
+
+/// The command line for CommonOptionsParser. Without -p the compiler flags
+/// come after "--" or nowhere, never from a compilation database found next
+/// to an input. With -p, flags after "--" become --extra-arg, so that they
+/// add to the database's instead of replacing it. \p BuildPath gets -p's
+/// value; \p Storage keeps the new arguments' text.
+llvm::SmallVector<const char *, 32>
+prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage,
+                 std::optional<std::string> &BuildPath);
+
+/// Why the options do not fit together, or why the files they name would
+/// overwrite one another; nothing when they are fine.
+std::optional<std::string> checkUsage(const ToolOptions &Options,
+                                      llvm::ArrayRef<std::string> Inputs);
+
+} // namespace softatomic
+
+#endif // SOFTATOMIC_TOOL_TOOLOPTIONS_H
