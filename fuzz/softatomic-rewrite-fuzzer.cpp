@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteFile.h"
+#include "driver/RewriteFile.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstddef>
