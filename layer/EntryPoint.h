@@ -1,11 +1,11 @@
 //===- EntryPoint.h - What the layer's OpenCL entry points share -*- C++ -*-===//
 //
-// Their export (SA_LAYER_ENTRY, RealOpenCL.h), and whether a call is the
-// application's.
-// The host runtime is linked into the layer: its own OpenCL calls resolve
-// to the layer's definitions too, and must reach the real ones (the true
-// argument count and indices, the shadow program, no second interception).
-// A RuntimeCall marks the thread as inside the runtime for its lifetime.
+// Their export (SA_LAYER_ENTRY, RealOpenCL.h), and whether the layer is on.
+// The host runtime linked into the layer is built for it (RuntimeOpenCL.h):
+// its OpenCL calls go to the next implementation through the same table as
+// the layer's own SA_REAL calls, never to the layer's definitions, so every
+// call that reaches an entry point here is the application's (or the
+// driver's callback on its behalf).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,21 +19,10 @@
 namespace softatomic {
 namespace layer {
 
-/// Set while the host runtime runs on this thread.
-inline thread_local bool InsideRuntime = false;
+/// Whether the layer is on (SOFTATOMIC_LAYER=0 passes everything through).
+inline bool layerActive() { return config().Enabled; }
 
-struct RuntimeCall {
-  RuntimeCall() { InsideRuntime = true; }
-  ~RuntimeCall() { InsideRuntime = false; }
-  RuntimeCall(const RuntimeCall &) = delete;
-  RuntimeCall &operator=(const RuntimeCall &) = delete;
-};
-
-/// Whether this call is the application's and the layer is on.
-inline bool layerActive() { return config().Enabled && !InsideRuntime; }
-
-/// The record of \p Kernel if it is a rewritten kernel and the call is the
-/// application's.
+/// The record of \p Kernel if it is a rewritten kernel and the layer is on.
 inline std::optional<KernelRecord> rewrittenKernel(cl_kernel Kernel) {
   if (!layerActive())
     return std::nullopt;

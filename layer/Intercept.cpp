@@ -267,13 +267,9 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     return SA_REAL(clEnqueueNDRangeKernel)(Queue, Kernel, WorkDim, GlobalOffset,
                                            GlobalSize, LocalSize, NumEvents,
                                            WaitList, Event);
-  cl_int Status;
-  {
-    RuntimeCall Guard;
-    Status =
-        saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
-                               LocalSize, NumEvents, WaitList, Event);
-  }
+  cl_int Status =
+      saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
+                             LocalSize, NumEvents, WaitList, Event);
   // Nothing was enqueued: the application gets what the native launch gives.
   if (Status != CL_SUCCESS)
     return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,

@@ -15,16 +15,15 @@
 // file (one instance) does likewise, for one simple rule.
 //
 // Symbol binding: the layer links with -Bsymbolic-functions, so that its
-// references to the entry points it defines, &clBuildProgram below and the
-// host runtime's calls by name alike, bind to its own definitions. Without
-// it, in a layer that the loader loaded RTLD_LOCAL after itself, they would
-// bind to the loader's exports, which call the first layer: the table below
-// would send the loader back to itself for ever. (The host runtime's calls
-// would come back through the loader's dispatch into the layer; correct too,
-// as InsideRuntime passes them through, but a detour.) Calls to entry points
-// the layer does not define go to the loader's exports and down the layer
-// chain, in either mode. clInitLayer checks that each table entry is the
-// layer's own, and steps aside if one is not.
+// references to the entry points it defines (&clBuildProgram below,
+// clEnqueueTask's call of clEnqueueNDRangeKernel) bind to its own
+// definitions. Without it, in a layer that the loader loaded RTLD_LOCAL
+// after itself, they would bind to the loader's exports, which call the
+// first layer: the table below would send the loader back to itself for
+// ever. clInitLayer checks that each table entry is the layer's own, and
+// steps aside if one is not. The host runtime inside the layer calls no
+// entry point by name: its calls go through the table forwardToTarget fills
+// (RuntimeOpenCL.h), in this mode as preloaded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +48,7 @@ using namespace softatomic::layer;
 
 namespace {
 
-/// The start of clInitLayer's log line (ctest `layer` looks for it to tell
+/// The start of clInitLayer's log line (test/layer looks for it to tell
 /// whether the ICD loader supports layers).
 const std::string LoadedByLoader =
     "OpenCL layer: loaded by the ICD loader (OPENCL_LAYERS), ";
