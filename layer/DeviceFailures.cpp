@@ -1,7 +1,6 @@
 //===- DeviceFailures.cpp - Device-side failures, as OpenCL errors --------===//
 
 #include "DeviceFailures.h"
-#include "EntryPoint.h"
 #include "LayerLog.h"
 #include "NativeTwin.h"
 #include "RealOpenCL.h"
@@ -61,11 +60,7 @@ void noteSoftwareLaunch(cl_command_queue Queue) {
 cl_int finishQueue(cl_command_queue Queue) {
   if (!softwareQueues().contains(Queue))
     return SA_REAL(clFinish)(Queue);
-  cl_int Status;
-  {
-    RuntimeCall Guard;
-    Status = saFinish(Queue);
-  }
+  cl_int Status = saFinish(Queue);
   // clFinish's own errors are CL_INVALID_COMMAND_QUEUE and running out of
   // resources or host memory: a launch that could not complete correctly
   // is the second.
@@ -75,11 +70,7 @@ cl_int finishQueue(cl_command_queue Queue) {
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   if (!softwareQueues().Any.load(std::memory_order_acquire))
     return SA_REAL(clWaitForEvents)(NumEvents, Events);
-  cl_int Status;
-  {
-    RuntimeCall Guard;
-    Status = saWaitForEvents(NumEvents, Events);
-  }
+  cl_int Status = saWaitForEvents(NumEvents, Events);
   // What clWaitForEvents returns when a listed command terminated
   // abnormally.
   return reportDeviceFailure(Status,
@@ -90,11 +81,7 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
 cl_int releaseQueue(cl_command_queue Queue) {
   SoftwareQueues &Software = softwareQueues();
   if (Software.contains(Queue)) {
-    cl_int Status;
-    {
-      RuntimeCall Guard;
-      Status = saReleaseQueue(Queue);
-    }
+    cl_int Status = saReleaseQueue(Queue);
     // The release itself succeeds; a failure nobody asked about yet is
     // still worth the log.
     reportDeviceFailure(Status, Status, "clReleaseCommandQueue");

@@ -69,57 +69,65 @@ std::string launchFailure(cl_int Status) {
 SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(
     cl_context Context, cl_uint Count, const char **Strings,
     const size_t *Lengths, cl_int *ErrcodeRet) {
-  cl_program Program = SA_REAL(clCreateProgramWithSource)(
-      Context, Count, Strings, Lengths, ErrcodeRet);
-  if (!Program || !layerActive())
+  return guarded(__func__, ErrcodeRet, [&]() -> cl_program {
+    cl_program Program = SA_REAL(clCreateProgramWithSource)(
+        Context, Count, Strings, Lengths, ErrcodeRet);
+    if (!Program || !layerActive())
+      return Program;
+    ProgramRecord Record;
+    Record.Id = state().newProgramId();
+    for (cl_uint I = 0; I < Count; ++I)
+      Record.Source += (Lengths && Lengths[I])
+                           ? std::string(Strings[I], Lengths[I])
+                           : std::string(Strings[I]);
+    state().Programs.add(Program, std::move(Record));
     return Program;
-  ProgramRecord Record;
-  Record.Id = state().newProgramId();
-  for (cl_uint I = 0; I < Count; ++I)
-    Record.Source += (Lengths && Lengths[I])
-                         ? std::string(Strings[I], Lengths[I])
-                         : std::string(Strings[I]);
-  state().Programs.add(Program, std::move(Record));
-  return Program;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     cl_context Context, cl_uint NumDevices, const cl_device_id *DeviceList,
     const size_t *Lengths, const unsigned char **Binaries, cl_int *BinaryStatus,
     cl_int *ErrcodeRet) {
-  cl_program Program = SA_REAL(clCreateProgramWithBinary)(
-      Context, NumDevices, DeviceList, Lengths, Binaries, BinaryStatus,
-      ErrcodeRet);
-  if (Program && layerActive())
-    logProgramEvent(state().newProgramId(),
-                    "built from binary: passed through");
-  return Program;
+  return guarded(__func__, ErrcodeRet, [&]() -> cl_program {
+    cl_program Program = SA_REAL(clCreateProgramWithBinary)(
+        Context, NumDevices, DeviceList, Lengths, Binaries, BinaryStatus,
+        ErrcodeRet);
+    if (Program && layerActive())
+      logProgramEvent(state().newProgramId(),
+                      "built from binary: passed through");
+    return Program;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(
     cl_context Context, const void *IL, size_t Length, cl_int *ErrcodeRet) {
-  auto Real = SA_REAL(clCreateProgramWithIL);
-  if (!Real) {
-    if (ErrcodeRet)
-      *ErrcodeRet = CL_INVALID_OPERATION;
-    return nullptr;
-  }
-  cl_program Program = Real(Context, IL, Length, ErrcodeRet);
-  if (Program && layerActive())
-    logProgramEvent(state().newProgramId(), "built from IL: passed through");
-  return Program;
+  return guarded(__func__, ErrcodeRet, [&]() -> cl_program {
+    auto Real = SA_REAL(clCreateProgramWithIL);
+    if (!Real) {
+      if (ErrcodeRet)
+        *ErrcodeRet = CL_INVALID_OPERATION;
+      return nullptr;
+    }
+    cl_program Program = Real(Context, IL, Length, ErrcodeRet);
+    if (Program && layerActive())
+      logProgramEvent(state().newProgramId(), "built from IL: passed through");
+    return Program;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clBuildProgram(cl_program Program, cl_uint NumDevices,
                const cl_device_id *DeviceList, const char *Options,
                void(CL_CALLBACK *Notify)(cl_program, void *), void *UserData) {
-  if (layerActive())
-    if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
-      return buildWithShadow(Program, *Record, NumDevices, DeviceList, Options,
-                             Notify, UserData);
-  return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options,
-                                 Notify, UserData);
+  return guarded(__func__, [&]() -> cl_int {
+    if (layerActive())
+      if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
+        return buildWithShadow(Program, *Record, NumDevices, DeviceList,
+                               Options, Notify, UserData);
+    return SA_REAL(clBuildProgram)(Program, NumDevices, DeviceList, Options,
+                                   Notify, UserData);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
@@ -127,134 +135,152 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
     const char *Options, cl_uint NumHeaders, const cl_program *Headers,
     const char **HeaderNames, void(CL_CALLBACK *Notify)(cl_program, void *),
     void *UserData) {
-  // Separate compilation is not rewritten (a kernel's callees may be in
-  // another program until clLinkProgram): said once, so that the log
-  // accounts for every program made from source.
-  if (layerActive())
-    if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
-      logProgramEvent(Record->Id,
-                      "compiled apart (clCompileProgram): runs natively, as "
-                      "does the program clLinkProgram makes of it");
-  return SA_REAL(clCompileProgram)(Program, NumDevices, DeviceList, Options,
-                                   NumHeaders, Headers, HeaderNames, Notify,
-                                   UserData);
+  return guarded(__func__, [&]() -> cl_int {
+    // Separate compilation is not rewritten (a kernel's callees may be in
+    // another program until clLinkProgram): said once, so that the log
+    // accounts for every program made from source.
+    if (layerActive())
+      if (std::optional<ProgramRecord> Record = state().Programs.find(Program))
+        logProgramEvent(Record->Id,
+                        "compiled apart (clCompileProgram): runs natively, as "
+                        "does the program clLinkProgram makes of it");
+    return SA_REAL(clCompileProgram)(Program, NumDevices, DeviceList, Options,
+                                     NumHeaders, Headers, HeaderNames, Notify,
+                                     UserData);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clRetainProgram(cl_program Program) {
-  if (layerActive())
-    state().Programs.retain(Program);
-  return SA_REAL(clRetainProgram)(Program);
+  return guarded(__func__, [&]() -> cl_int {
+    if (layerActive())
+      state().Programs.retain(Program);
+    return SA_REAL(clRetainProgram)(Program);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseProgram(cl_program Program) {
-  // The record goes with the application's last reference (LayerState.h),
-  // before the handle: the driver may then give the handle to another
-  // program. The shadow goes too; kernels created from it hold it.
-  std::optional<ProgramRecord> Last;
-  if (layerActive() && state().Programs.release(Program, Last) && Last &&
-      Last->Shadow)
-    SA_REAL(clReleaseProgram)(Last->Shadow);
-  return SA_REAL(clReleaseProgram)(Program);
+  return guarded(__func__, [&]() -> cl_int {
+    // The record goes with the application's last reference (LayerState.h),
+    // before the handle: the driver may then give the handle to another
+    // program. The shadow goes too; kernels created from it hold it.
+    std::optional<ProgramRecord> Last;
+    if (layerActive() && state().Programs.release(Program, Last) && Last &&
+        Last->Shadow)
+      SA_REAL(clReleaseProgram)(Last->Shadow);
+    return SA_REAL(clReleaseProgram)(Program);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
 clCreateKernel(cl_program Program, const char *Name, cl_int *ErrcodeRet) {
-  if (layerActive() && Name)
-    if (cl_kernel Kernel = createRewrittenKernel(Program, Name)) {
-      if (ErrcodeRet)
-        *ErrcodeRet = CL_SUCCESS;
-      return Kernel;
-    }
-  return SA_REAL(clCreateKernel)(Program, Name, ErrcodeRet);
+  return guarded(__func__, ErrcodeRet, [&]() -> cl_kernel {
+    if (layerActive() && Name)
+      if (cl_kernel Kernel = createRewrittenKernel(Program, Name)) {
+        if (ErrcodeRet)
+          *ErrcodeRet = CL_SUCCESS;
+        return Kernel;
+      }
+    return SA_REAL(clCreateKernel)(Program, Name, ErrcodeRet);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clCreateKernelsInProgram(cl_program Program, cl_uint NumKernels,
                          cl_kernel *Kernels, cl_uint *NumKernelsRet) {
-  cl_uint Created = 0;
-  cl_int Status =
-      SA_REAL(clCreateKernelsInProgram)(Program, NumKernels, Kernels, &Created);
-  if (NumKernelsRet)
-    *NumKernelsRet = Created;
-  if (Status != CL_SUCCESS || !Kernels || !layerActive())
+  return guarded(__func__, [&]() -> cl_int {
+    cl_uint Created = 0;
+    cl_int Status = SA_REAL(clCreateKernelsInProgram)(Program, NumKernels,
+                                                      Kernels, &Created);
+    if (NumKernelsRet)
+      *NumKernelsRet = Created;
+    if (Status != CL_SUCCESS || !Kernels || !layerActive())
+      return Status;
+    // Each kernel the shadow has takes the place of the original one.
+    for (cl_uint I = 0; I < Created && I < NumKernels; ++I)
+      if (cl_kernel Rewritten =
+              createRewrittenKernel(Program, kernelName(Kernels[I]))) {
+        SA_REAL(clReleaseKernel)(Kernels[I]);
+        Kernels[I] = Rewritten;
+      }
     return Status;
-  // Each kernel the shadow has takes the place of the original one.
-  for (cl_uint I = 0; I < Created && I < NumKernels; ++I)
-    if (cl_kernel Rewritten =
-            createRewrittenKernel(Program, kernelName(Kernels[I]))) {
-      SA_REAL(clReleaseKernel)(Kernels[I]);
-      Kernels[I] = Rewritten;
-    }
-  return Status;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_kernel CL_API_CALL
 clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
-  auto Real = SA_REAL(clCloneKernel);
-  if (!Real) {
-    if (ErrcodeRet)
-      *ErrcodeRet = CL_INVALID_OPERATION;
-    return nullptr;
-  }
-  cl_kernel Clone = Real(Source, ErrcodeRet);
-  // A clone of a rewritten kernel is one too (its own reference on the
-  // application's program, its own first launch).
-  std::optional<KernelRecord> Record;
-  if (Clone)
-    Record = rewrittenKernel(Source);
-  if (Record) {
-    SA_REAL(clRetainProgram)(Record->AppProgram);
-    Record->AppRefs = 1;
-    Record->Launched = false;
-    Record->Native = cloneNativeTwin(Record->Native);
-    state().Kernels.add(Clone, *Record);
-  }
-  return Clone;
+  return guarded(__func__, ErrcodeRet, [&]() -> cl_kernel {
+    auto Real = SA_REAL(clCloneKernel);
+    if (!Real) {
+      if (ErrcodeRet)
+        *ErrcodeRet = CL_INVALID_OPERATION;
+      return nullptr;
+    }
+    cl_kernel Clone = Real(Source, ErrcodeRet);
+    // A clone of a rewritten kernel is one too (its own reference on the
+    // application's program, its own first launch).
+    std::optional<KernelRecord> Record;
+    if (Clone)
+      Record = rewrittenKernel(Source);
+    if (Record) {
+      SA_REAL(clRetainProgram)(Record->AppProgram);
+      Record->AppRefs = 1;
+      Record->Launched = false;
+      Record->Native = cloneNativeTwin(Record->Native);
+      state().Kernels.add(Clone, *Record);
+    }
+    return Clone;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clRetainKernel(cl_kernel Kernel) {
-  if (layerActive())
-    state().Kernels.retain(Kernel);
-  return SA_REAL(clRetainKernel)(Kernel);
+  return guarded(__func__, [&]() -> cl_int {
+    if (layerActive())
+      state().Kernels.retain(Kernel);
+    return SA_REAL(clRetainKernel)(Kernel);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseKernel(cl_kernel Kernel) {
-  // The record goes with the application's last reference, whatever the
-  // driver still holds (a launch in flight): see clReleaseProgram.
-  std::optional<KernelRecord> Last;
-  if (!layerActive() || !state().Kernels.release(Kernel, Last))
-    return SA_REAL(clReleaseKernel)(Kernel);
-  cl_int Status = SA_REAL(clReleaseKernel)(Kernel);
-  if (Last) {
-    // The layer's own: the twin (which holds the application's program, so
-    // that a rebuild would fail while it lives) and its reference on the
-    // program.
-    if (Last->Native)
-      SA_REAL(clReleaseKernel)(Last->Native);
-    SA_REAL(clReleaseProgram)(Last->AppProgram);
-  }
-  return Status;
+  return guarded(__func__, [&]() -> cl_int {
+    // The record goes with the application's last reference, whatever the
+    // driver still holds (a launch in flight): see clReleaseProgram.
+    std::optional<KernelRecord> Last;
+    if (!layerActive() || !state().Kernels.release(Kernel, Last))
+      return SA_REAL(clReleaseKernel)(Kernel);
+    cl_int Status = SA_REAL(clReleaseKernel)(Kernel);
+    if (Last) {
+      // The layer's own: the twin (which holds the application's program, so
+      // that a rebuild would fail while it lives) and its reference on the
+      // program.
+      if (Last->Native)
+        SA_REAL(clReleaseKernel)(Last->Native);
+      SA_REAL(clReleaseProgram)(Last->AppProgram);
+    }
+    return Status;
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clGetKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t ParamSize,
                 void *ParamValue, size_t *SizeRet) {
-  auto Real = SA_REAL(clGetKernelInfo);
-  std::optional<KernelRecord> Record;
-  if (layerActive() &&
-      (Param == CL_KERNEL_NUM_ARGS || Param == CL_KERNEL_PROGRAM))
-    Record = state().Kernels.find(Kernel);
-  if (!Record)
-    return Real(Kernel, Param, ParamSize, ParamValue, SizeRet);
-  if (Param == CL_KERNEL_PROGRAM)
-    return answerInfo(&Record->AppProgram, sizeof(cl_program), ParamSize,
-                      ParamValue, SizeRet);
-  return answerInfo(&Record->UserArgs, sizeof(cl_uint), ParamSize, ParamValue,
-                    SizeRet);
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clGetKernelInfo);
+    std::optional<KernelRecord> Record;
+    if (layerActive() &&
+        (Param == CL_KERNEL_NUM_ARGS || Param == CL_KERNEL_PROGRAM))
+      Record = state().Kernels.find(Kernel);
+    if (!Record)
+      return Real(Kernel, Param, ParamSize, ParamValue, SizeRet);
+    if (Param == CL_KERNEL_PROGRAM)
+      return answerInfo(&Record->AppProgram, sizeof(cl_program), ParamSize,
+                        ParamValue, SizeRet);
+    return answerInfo(&Record->UserArgs, sizeof(cl_uint), ParamSize, ParamValue,
+                      SizeRet);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
@@ -262,27 +288,25 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     const size_t *GlobalOffset, const size_t *GlobalSize,
     const size_t *LocalSize, cl_uint NumEvents, const cl_event *WaitList,
     cl_event *Event) {
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record)
-    return SA_REAL(clEnqueueNDRangeKernel)(Queue, Kernel, WorkDim, GlobalOffset,
-                                           GlobalSize, LocalSize, NumEvents,
-                                           WaitList, Event);
-  cl_int Status;
-  {
-    RuntimeCall Guard;
-    Status =
+  return guarded(__func__, [&]() -> cl_int {
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record)
+      return SA_REAL(clEnqueueNDRangeKernel)(
+          Queue, Kernel, WorkDim, GlobalOffset, GlobalSize, LocalSize,
+          NumEvents, WaitList, Event);
+    cl_int Status =
         saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
                                LocalSize, NumEvents, WaitList, Event);
-  }
-  // Nothing was enqueued: the application gets what the native launch gives.
-  if (Status != CL_SUCCESS)
-    return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,
-                            WorkDim, GlobalOffset, GlobalSize, LocalSize,
-                            NumEvents, WaitList, Event);
-  noteSoftwareLaunch(Queue);
-  if (state().firstLaunch(Kernel))
-    logProgramEvent(Record->ProgramId,
-                    "kernel '" + Record->Name +
-                        "' launched through the software runtime");
-  return Status;
+    // Nothing was enqueued: the application gets what the native launch gives.
+    if (Status != CL_SUCCESS)
+      return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,
+                              WorkDim, GlobalOffset, GlobalSize, LocalSize,
+                              NumEvents, WaitList, Event);
+    noteSoftwareLaunch(Queue);
+    if (state().firstLaunch(Kernel))
+      logProgramEvent(Record->ProgramId,
+                      "kernel '" + Record->Name +
+                          "' launched through the software runtime");
+    return Status;
+  });
 }

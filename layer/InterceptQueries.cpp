@@ -48,116 +48,134 @@ cl_int pastTheArguments(const KernelRecord &Record, CallFn Call) {
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
     cl_kernel Kernel, cl_uint Index, size_t Size, const void *Value) {
-  auto Real = SA_REAL(clSetKernelArg);
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record)
-    return Real(Kernel, Index, Size, Value);
-  // The runtime's scratch and state are not the application's to set.
-  if (Index >= Record->UserArgs)
-    return pastTheArguments(*Record, [&](cl_kernel Native) {
-      return Real(Native, Index, Size, Value);
-    });
-  return setOnBoth(*Record, Kernel, [&](cl_kernel K) {
-    return Real(K, Index, Size, Value);
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clSetKernelArg);
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record)
+      return Real(Kernel, Index, Size, Value);
+    // The runtime's scratch and state are not the application's to set.
+    if (Index >= Record->UserArgs)
+      return pastTheArguments(*Record, [&](cl_kernel Native) {
+        return Real(Native, Index, Size, Value);
+      });
+    return setOnBoth(*Record, Kernel,
+                     [&](cl_kernel K) { return Real(K, Index, Size, Value); });
   });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(
     cl_kernel Kernel, cl_uint Index, const void *Pointer) {
-  auto Real = SA_REAL(clSetKernelArgSVMPointer);
-  if (!Real) // an OpenCL 1.2 ICD loader
-    return CL_INVALID_OPERATION;
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record)
-    return Real(Kernel, Index, Pointer);
-  if (Index >= Record->UserArgs)
-    return pastTheArguments(*Record, [&](cl_kernel Native) {
-      return Real(Native, Index, Pointer);
-    });
-  return setOnBoth(*Record, Kernel,
-                   [&](cl_kernel K) { return Real(K, Index, Pointer); });
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clSetKernelArgSVMPointer);
+    if (!Real) // an OpenCL 1.2 ICD loader
+      return CL_INVALID_OPERATION;
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record)
+      return Real(Kernel, Index, Pointer);
+    if (Index >= Record->UserArgs)
+      return pastTheArguments(*Record, [&](cl_kernel Native) {
+        return Real(Native, Index, Pointer);
+      });
+    return setOnBoth(*Record, Kernel,
+                     [&](cl_kernel K) { return Real(K, Index, Pointer); });
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clSetKernelExecInfo(cl_kernel Kernel, cl_kernel_exec_info Param, size_t Size,
                     const void *Value) {
-  auto Real = SA_REAL(clSetKernelExecInfo);
-  if (!Real) // an OpenCL 1.2 ICD loader
-    return CL_INVALID_OPERATION;
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record)
-    return Real(Kernel, Param, Size, Value);
-  // The SVM the kernel may reach: the twin needs it for a native launch.
-  return setOnBoth(*Record, Kernel,
-                   [&](cl_kernel K) { return Real(K, Param, Size, Value); });
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clSetKernelExecInfo);
+    if (!Real) // an OpenCL 1.2 ICD loader
+      return CL_INVALID_OPERATION;
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record)
+      return Real(Kernel, Param, Size, Value);
+    // The SVM the kernel may reach: the twin needs it for a native launch.
+    return setOnBoth(*Record, Kernel,
+                     [&](cl_kernel K) { return Real(K, Param, Size, Value); });
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clGetKernelArgInfo(cl_kernel Kernel, cl_uint Index, cl_kernel_arg_info Param,
                    size_t ParamSize, void *ParamValue, size_t *SizeRet) {
-  auto Real = SA_REAL(clGetKernelArgInfo);
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record)
-    return Real(Kernel, Index, Param, ParamSize, ParamValue, SizeRet);
-  if (Index >= Record->UserArgs)
-    return pastTheArguments(*Record, [&](cl_kernel Native) {
-      return Real(Native, Index, Param, ParamSize, ParamValue, SizeRet);
-    });
-  // The application's kernel: its names, types and qualifiers as written.
-  return Real(Record->Native ? Record->Native : Kernel, Index, Param,
-              ParamSize, ParamValue, SizeRet);
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clGetKernelArgInfo);
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record)
+      return Real(Kernel, Index, Param, ParamSize, ParamValue, SizeRet);
+    if (Index >= Record->UserArgs)
+      return pastTheArguments(*Record, [&](cl_kernel Native) {
+        return Real(Native, Index, Param, ParamSize, ParamValue, SizeRet);
+      });
+    // The application's kernel: its names, types and qualifiers as written.
+    return Real(Record->Native ? Record->Native : Kernel, Index, Param,
+                ParamSize, ParamValue, SizeRet);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(
     cl_kernel Kernel, cl_device_id Device, cl_kernel_work_group_info Param,
     size_t ParamSize, void *ParamValue, size_t *SizeRet) {
-  auto Real = SA_REAL(clGetKernelWorkGroupInfo);
-  std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
-  if (!Record || !Record->Native)
-    return Real(Kernel, Device, Param, ParamSize, ParamValue, SizeRet);
-  if (Param != CL_KERNEL_WORK_GROUP_SIZE)
-    return Real(Record->Native, Device, Param, ParamSize, ParamValue, SizeRet);
-  // A size both launches can run: the software one, and the native one it
-  // may fall back to.
-  size_t Sizes[2] = {0, 0};
-  for (int I = 0; I < 2; ++I)
-    if (cl_int Status = Real(I ? Record->Native : Kernel, Device, Param,
-                             sizeof(size_t), &Sizes[I], nullptr))
-      return Status;
-  size_t Size = std::min(Sizes[0], Sizes[1]);
-  return answerInfo(&Size, sizeof Size, ParamSize, ParamValue, SizeRet);
+  return guarded(__func__, [&]() -> cl_int {
+    auto Real = SA_REAL(clGetKernelWorkGroupInfo);
+    std::optional<KernelRecord> Record = rewrittenKernel(Kernel);
+    if (!Record || !Record->Native)
+      return Real(Kernel, Device, Param, ParamSize, ParamValue, SizeRet);
+    if (Param != CL_KERNEL_WORK_GROUP_SIZE)
+      return Real(Record->Native, Device, Param, ParamSize, ParamValue,
+                  SizeRet);
+    // A size both launches can run: the software one, and the native one it
+    // may fall back to.
+    size_t Sizes[2] = {0, 0};
+    for (int I = 0; I < 2; ++I)
+      if (cl_int Status = Real(I ? Record->Native : Kernel, Device, Param,
+                               sizeof(size_t), &Sizes[I], nullptr))
+        return Status;
+    size_t Size = std::min(Sizes[0], Sizes[1]);
+    return answerInfo(&Size, sizeof Size, ParamSize, ParamValue, SizeRet);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clFinish(cl_command_queue Queue) {
-  if (!layerActive())
-    return SA_REAL(clFinish)(Queue);
-  return finishQueue(Queue);
+  return guarded(__func__, [&]() -> cl_int {
+    if (!layerActive())
+      return SA_REAL(clFinish)(Queue);
+    return finishQueue(Queue);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clReleaseCommandQueue(cl_command_queue Queue) {
-  if (!layerActive())
-    return SA_REAL(clReleaseCommandQueue)(Queue);
-  return releaseQueue(Queue);
+  return guarded(__func__, [&]() -> cl_int {
+    if (!layerActive())
+      return SA_REAL(clReleaseCommandQueue)(Queue);
+    return releaseQueue(Queue);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
-  if (!layerActive())
-    return SA_REAL(clWaitForEvents)(NumEvents, Events);
-  return waitForEvents(NumEvents, Events);
+  return guarded(__func__, [&]() -> cl_int {
+    if (!layerActive())
+      return SA_REAL(clWaitForEvents)(NumEvents, Events);
+    return waitForEvents(NumEvents, Events);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clEnqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumEvents,
               const cl_event *WaitList, cl_event *Event) {
-  if (!rewrittenKernel(Kernel))
-    return SA_REAL(clEnqueueTask)(Queue, Kernel, NumEvents, WaitList, Event);
-  // A task is an NDRange of one work-item in a group of one (OpenCL 2.0):
-  // the layer's own clEnqueueNDRangeKernel launches it through the runtime
-  // (the real clEnqueueTask would run the rewritten kernel without it).
-  const size_t One = 1;
-  return clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &One, &One,
-                                NumEvents, WaitList, Event);
+  return guarded(__func__, [&]() -> cl_int {
+    if (!rewrittenKernel(Kernel))
+      return SA_REAL(clEnqueueTask)(Queue, Kernel, NumEvents, WaitList, Event);
+    // A task is an NDRange of one work-item in a group of one (OpenCL 2.0):
+    // the layer's own clEnqueueNDRangeKernel launches it through the runtime
+    // (the real clEnqueueTask would run the rewritten kernel without it).
+    const size_t One = 1;
+    return clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &One, &One,
+                                  NumEvents, WaitList, Event);
+  });
 }

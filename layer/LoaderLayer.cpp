@@ -15,16 +15,15 @@
 // file (one instance) does likewise, for one simple rule.
 //
 // Symbol binding: the layer links with -Bsymbolic-functions, so that its
-// references to the entry points it defines, &clBuildProgram below and the
-// host runtime's calls by name alike, bind to its own definitions. Without
-// it, in a layer that the loader loaded RTLD_LOCAL after itself, they would
-// bind to the loader's exports, which call the first layer: the table below
-// would send the loader back to itself for ever. (The host runtime's calls
-// would come back through the loader's dispatch into the layer; correct too,
-// as InsideRuntime passes them through, but a detour.) Calls to entry points
-// the layer does not define go to the loader's exports and down the layer
-// chain, in either mode. clInitLayer checks that each table entry is the
-// layer's own, and steps aside if one is not.
+// references to the entry points it defines (&clBuildProgram below,
+// clEnqueueTask's call of clEnqueueNDRangeKernel) bind to its own
+// definitions. Without it, in a layer that the loader loaded RTLD_LOCAL
+// after itself, they would bind to the loader's exports, which call the
+// first layer: the table below would send the loader back to itself for
+// ever. clInitLayer checks that each table entry is the layer's own, and
+// steps aside if one is not. The host runtime inside the layer calls no
+// entry point by name: its calls go through the table forwardToTarget fills
+// (RuntimeOpenCL.h), in this mode as preloaded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +32,7 @@
 #if SOFTATOMIC_LAYER_LOADER_LAYERS
 
 #include "ClQueries.h"
+#include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
 #include <CL/cl_layer.h>
@@ -49,7 +49,7 @@ using namespace softatomic::layer;
 
 namespace {
 
-/// The start of clInitLayer's log line (ctest `layer` looks for it to tell
+/// The start of clInitLayer's log line (test/layer looks for it to tell
 /// whether the ICD loader supports layers).
 const std::string LoadedByLoader =
     "OpenCL layer: loaded by the ICD loader (OPENCL_LAYERS), ";
@@ -93,56 +93,60 @@ bool interceptEntryPoints(cl_icd_dispatch &Dispatch) {
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clGetLayerInfo(cl_layer_info Param, size_t ParamSize, void *ParamValue,
                size_t *SizeRet) {
-  const void *Value;
-  size_t Size;
-  static const cl_layer_api_version Version = CL_LAYER_API_VERSION_100;
-  switch (Param) {
-  case CL_LAYER_API_VERSION:
-    Value = &Version;
-    Size = sizeof Version;
-    break;
+  return guarded(__func__, [&]() -> cl_int {
+    const void *Value;
+    size_t Size;
+    static const cl_layer_api_version Version = CL_LAYER_API_VERSION_100;
+    switch (Param) {
+    case CL_LAYER_API_VERSION:
+      Value = &Version;
+      Size = sizeof Version;
+      break;
 #ifdef CL_LAYER_NAME
-  case CL_LAYER_NAME: {
-    static const char Name[] = "softatomic interception layer";
-    Value = Name;
-    Size = sizeof Name;
-    break;
-  }
+    case CL_LAYER_NAME: {
+      static const char Name[] = "softatomic interception layer";
+      Value = Name;
+      Size = sizeof Name;
+      break;
+    }
 #endif
-  default:
-    return CL_INVALID_VALUE;
-  }
-  return answerInfo(Value, Size, ParamSize, ParamValue, SizeRet);
+    default:
+      return CL_INVALID_VALUE;
+    }
+    return answerInfo(Value, Size, ParamSize, ParamValue, SizeRet);
+  });
 }
 
 SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
 clInitLayer(cl_uint NumEntries, const cl_icd_dispatch *Target,
             cl_uint *NumEntriesRet, const cl_icd_dispatch **LayerDispatchRet) {
-  if (!Target || !NumEntriesRet || !LayerDispatchRet)
-    return CL_INVALID_VALUE;
-  // The loader may keep the pointer: static storage. Entries past the
-  // target's are none of its business.
-  static cl_icd_dispatch Dispatch;
-  size_t Entries = std::min<size_t>(NumEntries, NumDispatchEntries);
-  std::memset(&Dispatch, 0, sizeof Dispatch);
-  std::memcpy(&Dispatch, Target, Entries * sizeof(void *));
-  *LayerDispatchRet = &Dispatch;
-  *NumEntriesRet = static_cast<cl_uint>(Entries);
-  if (!config().Enabled) // SOFTATOMIC_LAYER=0: pass-through, no log
+  return guarded(__func__, [&]() -> cl_int {
+    if (!Target || !NumEntriesRet || !LayerDispatchRet)
+      return CL_INVALID_VALUE;
+    // The loader may keep the pointer: static storage. Entries past the
+    // target's are none of its business.
+    static cl_icd_dispatch Dispatch;
+    size_t Entries = std::min<size_t>(NumEntries, NumDispatchEntries);
+    std::memset(&Dispatch, 0, sizeof Dispatch);
+    std::memcpy(&Dispatch, Target, Entries * sizeof(void *));
+    *LayerDispatchRet = &Dispatch;
+    *NumEntriesRet = static_cast<cl_uint>(Entries);
+    if (!config().Enabled) // SOFTATOMIC_LAYER=0: pass-through, no log
+      return CL_SUCCESS;
+    if (preloadedLayerPresent()) {
+      logEvent(LoadedByLoader + "passing everything through: the layer is "
+                                "preloaded (LD_PRELOAD) as well, and rewrites "
+                                "there");
+      return CL_SUCCESS;
+    }
+    cl_icd_dispatch Intercepting = Dispatch;
+    if (!interceptEntryPoints(Intercepting))
+      return CL_SUCCESS;
+    forwardToTarget(Target, Entries);
+    std::memcpy(&Dispatch, &Intercepting, Entries * sizeof(void *));
+    logEvent(LoadedByLoader + "intercepting");
     return CL_SUCCESS;
-  if (preloadedLayerPresent()) {
-    logEvent(LoadedByLoader + "passing everything through: the layer is "
-                              "preloaded (LD_PRELOAD) as well, and rewrites "
-                              "there");
-    return CL_SUCCESS;
-  }
-  cl_icd_dispatch Intercepting = Dispatch;
-  if (!interceptEntryPoints(Intercepting))
-    return CL_SUCCESS;
-  forwardToTarget(Target, Entries);
-  std::memcpy(&Dispatch, &Intercepting, Entries * sizeof(void *));
-  logEvent(LoadedByLoader + "intercepting");
-  return CL_SUCCESS;
+  });
 }
 
 #endif

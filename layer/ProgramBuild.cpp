@@ -3,6 +3,7 @@
 #include "ProgramBuild.h"
 #include "BuildFlags.h"
 #include "ClQueries.h"
+#include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
 #include "ProgramRewrite.h"
@@ -159,11 +160,16 @@ bool builtForAll(cl_program Program, const PendingBuild &Build) {
 
 /// The application's notification, wrapped: the build is over, settled
 /// first, so that the application's callback finds the kernels it built.
+/// The driver calls it, from C: guarded like an entry point, and the
+/// application's notification comes whatever the layer's part did.
 void CL_CALLBACK notifyAfterBuild(cl_program Program, void *Data) {
   auto *Build = static_cast<PendingBuild *>(Data);
-  bool Built = builtForAll(Program, *Build);
-  settle(Program, *Build, Built,
-         Built ? "" : buildFailure(Program, *Build, CL_BUILD_PROGRAM_FAILURE));
+  guarded("clBuildProgram's notification", [&] {
+    bool Built = builtForAll(Program, *Build);
+    settle(Program, *Build, Built,
+           Built ? ""
+                 : buildFailure(Program, *Build, CL_BUILD_PROGRAM_FAILURE));
+  });
   Build->Notify(Program, Build->UserData);
   release(Build);
 }

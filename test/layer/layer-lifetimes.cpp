@@ -25,16 +25,44 @@
 // cl20-own-build-fails  a program of OpenCL 2.0 atomics built with
 //                       -cl-std=CL2.0; prints whether the application's own
 //                       build failed (PoCL 3.1 lists no OpenCL C 2.0)
+// out-of-host-memory    clCreateKernel, clCreateKernelsInProgram and
+//                       clCloneKernel of a rewritten kernel while every
+//                       operator new of the process throws std::bad_alloc:
+//                       no exception comes out; natively they succeed (the
+//                       driver allocates with malloc), under the layer
+//                       (whose work allocates) each returns
+//                       CL_OUT_OF_HOST_MEMORY and says so once on stderr;
+//                       then the kernels run as before
 //
 // SA_PLATFORM picks the platform by name (default "Portable", PoCL).
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
+#include <unistd.h>
 #include <vector>
+
+namespace {
+/// While set, every operator new of the process, the layer's included,
+/// throws std::bad_alloc (out-of-host-memory; the executable's replacement
+/// below is the process's).
+std::atomic<bool> FailAllocations{false};
+} // namespace
+
+void *operator new(std::size_t Size) {
+  if (FailAllocations.load(std::memory_order_relaxed))
+    throw std::bad_alloc();
+  if (void *Memory = std::malloc(Size ? Size : 1))
+    return Memory;
+  throw std::bad_alloc();
+}
+void operator delete(void *Memory) noexcept { std::free(Memory); }
+void operator delete(void *Memory, std::size_t) noexcept { std::free(Memory); }
 
 namespace {
 
@@ -352,6 +380,103 @@ void cl20OwnBuildFails(Session &S) {
   check(clReleaseProgram(Program), "clReleaseProgram");
 }
 
+/// Whether the layer is loaded, preloaded or as an OpenCL layer.
+bool underLayer() {
+  for (const char *Variable : {"LD_PRELOAD", "OPENCL_LAYERS"})
+    if (const char *Value = std::getenv(Variable))
+      if (std::strstr(Value, "softatomic-layer"))
+        return true;
+  return false;
+}
+
+/// Runs \p Call (an OpenCL call to \p EntryPoint, giving its status) while
+/// every operator new fails, with stderr in a file. No exception may come
+/// out of it; natively it succeeds; under the layer it returns
+/// CL_OUT_OF_HOST_MEMORY and stderr has the layer's one line for it.
+template <typename CallFn>
+void expectOutOfHostMemory(const char *EntryPoint, CallFn Call) {
+  std::fflush(stderr);
+  std::FILE *Captured = std::tmpfile();
+  if (!Captured)
+    fail("tmpfile");
+  int Saved = dup(2);
+  dup2(fileno(Captured), 2);
+  cl_int Status = CL_SUCCESS;
+  bool Threw = false;
+  FailAllocations = true;
+  try {
+    Status = Call();
+  } catch (...) {
+    Threw = true;
+  }
+  FailAllocations = false;
+  std::fflush(stderr);
+  dup2(Saved, 2);
+  close(Saved);
+  std::string Said;
+  std::rewind(Captured);
+  char Buffer[512];
+  for (size_t N; (N = std::fread(Buffer, 1, sizeof Buffer, Captured)) > 0;)
+    Said.append(Buffer, N);
+  std::fclose(Captured);
+
+  std::string What = std::string(EntryPoint) + " without memory";
+  if (Threw)
+    fail(What + ": a C++ exception came out of the OpenCL call");
+  bool Layer = underLayer();
+  cl_int Expected = Layer ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
+  if (Status != Expected)
+    fail(What + " returned " + std::to_string(Status) + ", expected " +
+         std::to_string(Expected));
+  std::string Line = std::string("softatomic-layer: ") + EntryPoint +
+                     ": std::bad_alloc; returned ";
+  size_t First = Said.find(Line);
+  bool Once = First != std::string::npos &&
+              Said.find(Line, First + 1) == std::string::npos;
+  if (Layer != Once)
+    fail(What + ": stderr has " + (Layer ? "not exactly one" : "a") +
+         " line '" + Line + "...': '" + Said + "'");
+}
+
+void outOfHostMemory(Session &S) {
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Count = S.kernel(Program, "count");
+  expectOutOfHostMemory("clCreateKernel", [&] {
+    cl_int Status = CL_SUCCESS;
+    cl_kernel Created = clCreateKernel(Program, "count", &Status);
+    if (Created)
+      clReleaseKernel(Created);
+    else if (Status == CL_SUCCESS)
+      Status = CL_INVALID_VALUE; // null without an error: wrong either way
+    return Status;
+  });
+  expectOutOfHostMemory("clCreateKernelsInProgram", [&] {
+    cl_kernel Kernels[2] = {nullptr, nullptr};
+    cl_uint Created = 0;
+    cl_int Status = clCreateKernelsInProgram(Program, 2, Kernels, &Created);
+    for (cl_uint I = 0; Status == CL_SUCCESS && I < Created; ++I)
+      clReleaseKernel(Kernels[I]);
+    return Status;
+  });
+  expectOutOfHostMemory("clCloneKernel", [&] {
+    cl_int Status = CL_SUCCESS;
+    cl_kernel Clone = clCloneKernel(Count, &Status);
+    if (Clone)
+      clReleaseKernel(Clone);
+    else if (Status == CL_SUCCESS)
+      Status = CL_INVALID_VALUE;
+    return Status;
+  });
+  // The layer goes on: the kernel from before, and one created now.
+  S.runCount(Count, 1, "the kernel created before");
+  cl_kernel After = S.kernel(Program, "count");
+  S.runCount(After, 1, "a kernel created after the calls without memory");
+  check(clReleaseKernel(After), "clReleaseKernel");
+  check(clReleaseKernel(Count), "clReleaseKernel");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -365,6 +490,7 @@ int main(int argc, char **argv) {
       {"failed-build-keeps-kernels", failedBuildKeepsKernels},
       {"cl20-runtime-builds", cl20RuntimeBuilds},
       {"cl20-own-build-fails", cl20OwnBuildFails},
+      {"out-of-host-memory", outOfHostMemory},
   };
   if (argc != 2)
     fail("usage: layer-lifetimes SCENARIO");

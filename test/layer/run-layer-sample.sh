@@ -1,22 +1,25 @@
 #!/bin/sh
-# The interception layer's test (ctest "layer"): runs layer-sample plainly,
-# then under LD_PRELOAD in each of the layer's configurations, then as an
-# OpenCL layer (OPENCL_LAYERS), and checks both the sample's verdict and the
-# layer's log.
-#   run-layer-sample.sh SAMPLE LAYER LOGDIR INPUTS
-# (INPUTS: the sample's include directory, test/layer/Inputs.)
+# One scenario of the interception layer's test with layer-sample (each is a
+# ctest case of its own, test/layer/CMakeLists.txt): runs the sample under
+# the layer in one configuration and checks both the sample's verdict and
+# the layer's log. Every failure names the scenario.
+#   run-layer-sample.sh SCENARIO SAMPLE LAYER LOGDIR INPUTS
+# (INPUTS: the sample's include directory, test/layer/Inputs.) Exit 77: the
+# scenario needs what this machine lacks (an ICD loader with layers).
 set -u
-sample=$1 layer=$2 logs=$3 inputs=$4
+scenario=$1 sample=$2 layer=$3 logs=$4/$1 inputs=$5
+here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$logs" && mkdir -p "$logs"
 failures=0
 # No run writes into $HOME: the cache is off unless a run points it at
-# $logs (section 9).
+# $logs.
 export SOFTATOMIC_LAYER_CACHE=0
-# How each run loads the layer (section 11 switches to OPENCL_LAYERS).
+# How each run loads the layer (the opencl-layers-* scenarios switch to
+# OPENCL_LAYERS).
 unset LD_PRELOAD OPENCL_LAYERS
 load="LD_PRELOAD=$layer"
 
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+fail() { echo "FAIL: $scenario: $*"; failures=$((failures + 1)); }
 
 # run NAME [VAR=VALUE...] -- [ARGS...]: the sample under the layer, logging
 # to $logs/NAME.log (its output in $logs/NAME.out); it must print OK.
@@ -41,238 +44,321 @@ once() {
   [ "$n" -eq 1 ] || fail "$1: $n log lines '$2', not one"
 }
 
-# 1. Without the layer.
-"$sample" | grep -qx 'layer-sample: OK' || fail "plain: the sample did not pass"
-
-# 2. The atomic kernel rewritten and launched by the runtime, the other native.
-run default "$sample"
-expect default "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
-expect default "program 1: kernel 'scale' left native: it reaches no global atomic$"
-expect default "program 1: kernel 'histogram' launched through the software runtime$"
-refute default "launch failed"
-expect default "program 2: built from binary: passed through$"
-
-# 3. The combining mode, compiled in by SOFTATOMIC_LAYER_OPTIONS ...
-run combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
-expect combine "program 1: kernel 'histogram' launched through the software runtime$"
-refute combine "unknown option"
-# ... or by SOFTATOMIC_MODE=combine alone: the layer then rewrites with it.
-run combine-implied SOFTATOMIC_MODE=combine "$sample"
-expect combine-implied "program 1: kernel 'histogram' launched through the software runtime$"
-refute combine-implied "launch failed"
-
-# 4. A program the rewriter refuses runs natively, and the log says why.
-run unsupported "$sample" --unsupported
-expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
-refute unsupported "rewritten ("
-refute unsupported "launched through"
-
-# ... as does one compiled apart (clCompileProgram, clLinkProgram).
-run separate "$sample" --separate
-expect separate "program 1: compiled apart (clCompileProgram): runs natively, as does the program clLinkProgram makes of it$"
-refute separate "launched through"
-
-# 5. SOFTATOMIC_LAYER_KERNELS leaves the kernels it does not name native.
-run selected SOFTATOMIC_LAYER_KERNELS=scale,other "$sample"
-expect selected "program 1: kernel 'histogram' left native: not in SOFTATOMIC_LAYER_KERNELS$"
-refute selected "launched through"
-
-# 6. SOFTATOMIC_LAYER=0: a pure pass-through, nothing logged.
-run off SOFTATOMIC_LAYER=0 "$sample"
-[ ! -s "$logs/off.log" ] || fail "off: the layer logged: $(cat "$logs/off.log")"
-
-# 7. Unknown rewriter options are named in the log, and do no harm.
-run unknown SOFTATOMIC_LAYER_OPTIONS=--frobnicate "$sample"
-expect unknown "SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '--frobnicate'$"
-
-# 8. SOFTATOMIC_LAYER_LOG=- logs to stderr.
-env SOFTATOMIC_LAYER_LOG=- LD_PRELOAD="$layer" "$sample" 2>&1 >/dev/null |
-  grep -q "^softatomic-layer: program 1: kernel 'histogram' rewritten" ||
-  fail "stderr: no log line on stderr"
-
-# 9. The cache of rewritten sources (SOFTATOMIC_LAYER_CACHE).
-cache=$logs/cache
-# A first run rewrites and stores; the second answers from the cache, with
-# the same kernels rewritten and launched, without loading the rewriter
-# module (LD_DEBUG=files names every library loaded).
-run cache-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
-refute cache-first "from cache"
-expect cache-first "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
-ls "$cache"/*.rewrite >/dev/null 2>&1 || fail "cache-first: no entry in $cache"
-run cache-second SOFTATOMIC_LAYER_CACHE="$cache" LD_DEBUG=files "$sample"
-expect cache-second "program 1: rewrite from cache$"
-expect cache-second "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
-expect cache-second "program 1: kernel 'scale' left native: it reaches no global atomic$"
-expect cache-second "program 1: kernel 'histogram' launched through the software runtime$"
-! grep -q "libsoftatomic-layer-rewriter" "$logs/cache-second.out" ||
-  fail "cache-second: the rewriter module was loaded on a cache hit"
-# Other rewriter options are another key.
-run cache-options SOFTATOMIC_LAYER_CACHE="$cache" SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
-refute cache-options "from cache"
-
-# A header the rewrite read changes: the entry no longer holds.
-headers=$logs/inputs
-cp -R "$inputs" "$headers"
-run header-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
-run header-same SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
-expect header-same "program 1: rewrite from cache$"
-echo "/* changed */" >> "$headers/layer-sample.h"
-run header-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
-refute header-changed "from cache"
-expect header-changed "program 1: kernel 'histogram' launched through the software runtime$"
-
-# Headers under the working directory are recorded relative to it: the
-# same tree elsewhere (another checkout, another machine with the entries
-# carried over) hits, and a changed header there still misses.
-mkdir -p "$logs/tree-a" "$logs/tree-b"
-cp -R "$inputs" "$logs/tree-a/inputs" && cp -R "$inputs" "$logs/tree-b/inputs"
-top=$PWD # (no subshells: run counts failures)
-cd "$logs/tree-a" && run tree-a SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
-cd "$top" && rm -rf "$logs/tree-a" # gone, as on another machine
-cd "$logs/tree-b" && run tree-b SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
-expect tree-b "program 1: rewrite from cache$"
-echo "/* changed */" >> "$logs/tree-b/inputs/layer-sample.h"
-run tree-b-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
-refute tree-b-changed "from cache"
-cd "$top"
-
-# A refused program is cached as a failure, with the same reason.
-run refused-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
-refute refused-first "from cache"
-run refused-second SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
-expect refused-second "program 1: rewrite from cache$"
-expect refused-second "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
-refute refused-second "launched through"
-
-# A layer with no rewriter module beside it (as one built without Clang)
-# runs from the same entries: the key names the rewriter's sources, not the
-# module's file. On a miss it has nothing to rewrite with, and says so.
-alone=$logs/alone
-mkdir -p "$alone" && cp "$layer" "$alone/"
-load="LD_PRELOAD=$alone/$(basename "$layer")"
-run alone-hit SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
-expect alone-hit "program 1: rewrite from cache$"
-expect alone-hit "program 1: kernel 'histogram' launched through the software runtime$"
-run alone-miss SOFTATOMIC_LAYER_CACHE="$logs/empty-cache" "$sample"
-expect alone-miss "program 1: left native: cannot load the rewriter: "
-refute alone-miss "launched through"
-load="LD_PRELOAD=$layer"
-
-# SOFTATOMIC_LAYER_CACHE_ENTRIES bounds the entries; the least recently
-# used go first. Three keys (default, robust placement, combining mode) in
-# a bound of two: the first one stored, not used since, is the one gone.
-bounded=$logs/bounded-cache
-run bound-a SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
-run bound-b SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
-run bound-a-hit SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
-expect bound-a-hit "program 1: rewrite from cache$"
-run bound-c SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_MODE=combine "$sample"
-[ "$(ls "$bounded" | wc -l)" -eq 2 ] || fail "bounded cache: $(ls "$bounded" | wc -l) entries, not 2"
-run bound-a-kept SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
-expect bound-a-kept "program 1: rewrite from cache$"
-run bound-b-gone SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
-refute bound-b-gone "from cache"
-
-# The default directory is $XDG_CACHE_HOME/softatomic-layer ...
-run cache-default SOFTATOMIC_LAYER_CACHE= XDG_CACHE_HOME="$logs/xdg" "$sample"
-ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
-  fail "cache-default: no entry in \$XDG_CACHE_HOME/softatomic-layer"
-# ... and SOFTATOMIC_LAYER_CACHE=0 writes nowhere (PoCL may still keep its
-# own cache under $HOME/.cache/pocl).
-run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sample"
-[ ! -e "$logs/home/.cache/softatomic-layer" ] ||
-  fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
-
-# 10. What the application sees of a rewritten kernel: every run above
-# checks, in the sample, CL_INVALID_ARG_INDEX past the kernel's own
-# arguments, the argument info, the launch's event and profiling times, and
-# the work-group queries against the native kernel's.
-
-# 11. A launch the software path cannot do runs natively, with the log's
-# reason; the application sees the native launch (the sample verifies it).
-# SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator ...
-run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
-expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
-refute fallback "launched through the software runtime"
-# ... and so does a device that runs one work-group at a time (PoCL with
-# one thread).
-run fallback-cu POCL_CPU_MAX_CU_COUNT=1 POCL_MAX_PTHREAD_COUNT=1 "$sample"
-expect fallback-cu "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: device .* runs 1 work-group at a time.*; launched natively instead$"
-
-# 12. A device-side failure (more co-resident groups claimed than PoCL runs:
-# the coordinator gives up waiting for workers, or a worker for it: which
-# one depends on timing) surfaces from
-# clWaitForEvents and clFinish as OpenCL errors, with the log's reason.
-run device-failure SOFTATOMIC_MAX_GROUPS=64 SOFTATOMIC_IDLE_LIMIT=20000 SOFTATOMIC_SPIN_LIMIT=20000 "$sample" --expect-device-failure
-expect device-failure "clWaitForEvents: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST$"
-expect device-failure "clFinish: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_OUT_OF_RESOURCES$"
-
-# 13. The layer exports exactly the entry points InterceptedEntryPoints.def
-# lists (as an OpenCL layer, it intercepts only those), besides the
-# layer's own clGetLayerInfo and clInitLayer.
-list=$(dirname "$0")/../../layer/InterceptedEntryPoints.def
-exported=$(nm -D --defined-only "$layer" | awk '$3 ~ /^cl/ { print $3 }' |
-  grep -v -x -e clGetLayerInfo -e clInitLayer | sort)
-listed=$(sed -n 's/^SA_INTERCEPTED(\(cl[A-Za-z0-9]*\))$/\1/p' "$list" | sort)
-[ -n "$listed" ] && [ "$exported" = "$listed" ] ||
-  fail "exports: the layer exports [$(echo $exported)], InterceptedEntryPoints.def lists [$(echo $listed)]"
-
-# 14. As an OpenCL layer: OPENCL_LAYERS, no LD_PRELOAD. A loader without
-# layers (cl_loader_layers: ocl-icd >= 2.3.0, the Khronos loader >=
-# 2021.04.29) never calls clInitLayer, which logs the line below.
+# The start of clInitLayer's log line.
 loaded="OpenCL layer: loaded by the ICD loader (OPENCL_LAYERS), "
-load="OPENCL_LAYERS=$layer"
-run layer-default "$sample"
-if ! grep -q "^softatomic-layer: $loaded" "$logs/layer-default.log"; then
-  echo "SKIP: the ICD loader did not initialize $layer as an OpenCL layer" \
-       "(no layers support, or a layer built without <CL/cl_layer.h>):" \
-       "OPENCL_LAYERS not tested"
-else
-  # The same verdicts and log lines as preloaded (section 2), once each.
+# as_opencl_layer NAME [VAR=VALUE...] -- [ARGS...]: run, with the layer in
+# OPENCL_LAYERS instead of LD_PRELOAD. A loader without layers
+# (cl_loader_layers: ocl-icd >= 2.3.0, the Khronos loader >= 2021.04.29)
+# never calls clInitLayer, which logs the line above: the scenario is
+# skipped.
+as_opencl_layer() {
+  load="OPENCL_LAYERS=$layer"
+  run "$@"
+  if ! grep -q "^softatomic-layer: $loaded" "$logs/$1.log"; then
+    echo "SKIP: $scenario: the ICD loader did not initialize $layer as an" \
+         "OpenCL layer (no layers support, or a layer built without" \
+         "<CL/cl_layer.h>)"
+    exit 77
+  fi
+}
+
+# Each scenario is a function, scenario_<name with _ for ->.
+scenario_sample_runs_natively() {
+  # Without the layer: the sample itself passes.
+  "$sample" | grep -qx 'layer-sample: OK' || fail "plain: the sample did not pass"
+}
+
+scenario_rewrites_and_launches() {
+  # The atomic kernel rewritten and launched by the runtime, the other
+  # native; a program from a binary passes through.
+  run default "$sample"
+  expect default "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+  expect default "program 1: kernel 'scale' left native: it reaches no global atomic$"
+  expect default "program 1: kernel 'histogram' launched through the software runtime$"
+  refute default "launch failed"
+  expect default "program 2: built from binary: passed through$"
+}
+
+scenario_combine_mode_by_options() {
+  # The combining mode, compiled in by SOFTATOMIC_LAYER_OPTIONS.
+  run combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
+  expect combine "program 1: kernel 'histogram' launched through the software runtime$"
+  refute combine "unknown option"
+}
+
+scenario_combine_mode_by_mode() {
+  # SOFTATOMIC_MODE=combine alone: the layer then rewrites with it.
+  run combine-implied SOFTATOMIC_MODE=combine "$sample"
+  expect combine-implied "program 1: kernel 'histogram' launched through the software runtime$"
+  refute combine-implied "launch failed"
+}
+
+scenario_refused_program_native() {
+  # A program the rewriter refuses runs natively, and the log says why.
+  run unsupported "$sample" --unsupported
+  expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  refute unsupported "rewritten ("
+  refute unsupported "launched through"
+}
+
+scenario_separate_compilation_native() {
+  # ... as does one compiled apart (clCompileProgram, clLinkProgram).
+  run separate "$sample" --separate
+  expect separate "program 1: compiled apart (clCompileProgram): runs natively, as does the program clLinkProgram makes of it$"
+  refute separate "launched through"
+}
+
+scenario_kernel_selection() {
+  # SOFTATOMIC_LAYER_KERNELS leaves the kernels it does not name native.
+  run selected SOFTATOMIC_LAYER_KERNELS=scale,other "$sample"
+  expect selected "program 1: kernel 'histogram' left native: not in SOFTATOMIC_LAYER_KERNELS$"
+  refute selected "launched through"
+}
+
+scenario_off_passes_through() {
+  # SOFTATOMIC_LAYER=0: a pure pass-through, nothing logged.
+  run off SOFTATOMIC_LAYER=0 "$sample"
+  [ ! -s "$logs/off.log" ] || fail "off: the layer logged: $(cat "$logs/off.log")"
+}
+
+scenario_unknown_option_logged() {
+  # Unknown rewriter options are named in the log, and do no harm.
+  run unknown SOFTATOMIC_LAYER_OPTIONS=--frobnicate "$sample"
+  expect unknown "SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '--frobnicate'$"
+}
+
+scenario_log_to_stderr() {
+  # SOFTATOMIC_LAYER_LOG=- logs to stderr.
+  env SOFTATOMIC_LAYER_LOG=- LD_PRELOAD="$layer" "$sample" 2>&1 >/dev/null |
+    grep -q "^softatomic-layer: program 1: kernel 'histogram' rewritten" ||
+    fail "stderr: no log line on stderr"
+}
+
+scenario_cache_hit_skips_rewriter() {
+  cache=$logs/cache
+  # A first run rewrites and stores; the second answers from the cache,
+  # with the same kernels rewritten and launched, without loading the
+  # rewriter module (LD_DEBUG=files names every library loaded).
+  run cache-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
+  refute cache-first "from cache"
+  expect cache-first "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+  ls "$cache"/*.rewrite >/dev/null 2>&1 || fail "cache-first: no entry in $cache"
+  run cache-second SOFTATOMIC_LAYER_CACHE="$cache" LD_DEBUG=files "$sample"
+  expect cache-second "program 1: rewrite from cache$"
+  expect cache-second "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+  expect cache-second "program 1: kernel 'scale' left native: it reaches no global atomic$"
+  expect cache-second "program 1: kernel 'histogram' launched through the software runtime$"
+  ! grep -q "libsoftatomic-layer-rewriter" "$logs/cache-second.out" ||
+    fail "cache-second: the rewriter module was loaded on a cache hit"
+  # Other rewriter options are another key.
+  run cache-options SOFTATOMIC_LAYER_CACHE="$cache" SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+  refute cache-options "from cache"
+}
+
+scenario_cache_changed_header_misses() {
+  # A header the rewrite read changes: the entry no longer holds.
+  cache=$logs/cache headers=$logs/inputs
+  cp -R "$inputs" "$headers"
+  run header-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+  run header-same SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+  expect header-same "program 1: rewrite from cache$"
+  echo "/* changed */" >> "$headers/layer-sample.h"
+  run header-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include "$headers"
+  refute header-changed "from cache"
+  expect header-changed "program 1: kernel 'histogram' launched through the software runtime$"
+}
+
+scenario_cache_relative_headers() {
+  # Headers under the working directory are recorded relative to it: the
+  # same tree elsewhere (another checkout, another machine with the entries
+  # carried over) hits, and a changed header there still misses.
+  cache=$logs/cache
+  mkdir -p "$logs/tree-a" "$logs/tree-b"
+  cp -R "$inputs" "$logs/tree-a/inputs" && cp -R "$inputs" "$logs/tree-b/inputs"
+  top=$PWD # (no subshells: run counts failures)
+  cd "$logs/tree-a" && run tree-a SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+  cd "$top" && rm -rf "$logs/tree-a" # gone, as on another machine
+  cd "$logs/tree-b" && run tree-b SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+  expect tree-b "program 1: rewrite from cache$"
+  echo "/* changed */" >> "$logs/tree-b/inputs/layer-sample.h"
+  run tree-b-changed SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --include inputs
+  refute tree-b-changed "from cache"
+  cd "$top"
+}
+
+scenario_cache_keeps_refusals() {
+  # A refused program is cached as a failure, with the same reason.
+  cache=$logs/cache
+  run refused-first SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
+  refute refused-first "from cache"
+  run refused-second SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
+  expect refused-second "program 1: rewrite from cache$"
+  expect refused-second "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  refute refused-second "launched through"
+}
+
+scenario_without_rewriter_uses_cache() {
+  # A layer with no rewriter module beside it (as one built without Clang)
+  # runs from the entries a full one stored: the key names the rewriter's
+  # sources, not the module's file. On a miss it has nothing to rewrite
+  # with, and says so.
+  cache=$logs/cache alone=$logs/alone
+  run fill SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
+  mkdir -p "$alone" && cp "$layer" "$alone/"
+  load="LD_PRELOAD=$alone/$(basename "$layer")"
+  run alone-hit SOFTATOMIC_LAYER_CACHE="$cache" "$sample"
+  expect alone-hit "program 1: rewrite from cache$"
+  expect alone-hit "program 1: kernel 'histogram' launched through the software runtime$"
+  run alone-miss SOFTATOMIC_LAYER_CACHE="$logs/empty-cache" "$sample"
+  expect alone-miss "program 1: left native: cannot load the rewriter: "
+  refute alone-miss "launched through"
+}
+
+scenario_cache_entry_bound() {
+  # SOFTATOMIC_LAYER_CACHE_ENTRIES bounds the entries; the least recently
+  # used go first. Three keys (default, robust placement, combining mode)
+  # in a bound of two: the first one stored, not used since, is the one
+  # gone.
+  bounded=$logs/bounded-cache
+  run bound-a SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+  run bound-b SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+  run bound-a-hit SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+  expect bound-a-hit "program 1: rewrite from cache$"
+  run bound-c SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_MODE=combine "$sample"
+  [ "$(ls "$bounded" | wc -l)" -eq 2 ] || fail "bounded cache: $(ls "$bounded" | wc -l) entries, not 2"
+  run bound-a-kept SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 "$sample"
+  expect bound-a-kept "program 1: rewrite from cache$"
+  run bound-b-gone SOFTATOMIC_LAYER_CACHE="$bounded" SOFTATOMIC_LAYER_CACHE_ENTRIES=2 SOFTATOMIC_LAYER_OPTIONS=--placement=robust "$sample"
+  refute bound-b-gone "from cache"
+}
+
+scenario_cache_default_directory() {
+  # The default directory is $XDG_CACHE_HOME/softatomic-layer.
+  run cache-default SOFTATOMIC_LAYER_CACHE= XDG_CACHE_HOME="$logs/xdg" "$sample"
+  ls "$logs/xdg/softatomic-layer"/*.rewrite >/dev/null 2>&1 ||
+    fail "cache-default: no entry in \$XDG_CACHE_HOME/softatomic-layer"
+}
+
+scenario_cache_off_writes_nothing() {
+  # SOFTATOMIC_LAYER_CACHE=0 writes nowhere (PoCL may still keep its own
+  # cache under $HOME/.cache/pocl).
+  run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sample"
+  [ ! -e "$logs/home/.cache/softatomic-layer" ] ||
+    fail "cache-off: files written to $logs/home/.cache/softatomic-layer"
+}
+
+# What the application sees of a rewritten kernel: every run checks, in the
+# sample, CL_INVALID_ARG_INDEX past the kernel's own arguments, the argument
+# info, the launch's event and profiling times, and the work-group queries
+# against the native kernel's.
+
+scenario_fallback_max_groups() {
+  # A launch the software path cannot do runs natively, with the log's
+  # reason; the application sees the native launch (the sample verifies
+  # it). SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator.
+  run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
+  expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
+  refute fallback "launched through the software runtime"
+}
+
+scenario_fallback_one_group_device() {
+  # ... and so does a device that runs one work-group at a time (PoCL with
+  # one thread).
+  run fallback-cu POCL_CPU_MAX_CU_COUNT=1 POCL_MAX_PTHREAD_COUNT=1 "$sample"
+  expect fallback-cu "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: device .* runs 1 work-group at a time.*; launched natively instead$"
+}
+
+scenario_device_failure_reported() {
+  # A device-side failure (more co-resident groups claimed than PoCL runs:
+  # the coordinator gives up waiting for workers, or a worker for it: which
+  # one depends on timing) surfaces from clWaitForEvents and clFinish as
+  # OpenCL errors, with the log's reason.
+  run device-failure SOFTATOMIC_MAX_GROUPS=64 SOFTATOMIC_IDLE_LIMIT=20000 SOFTATOMIC_SPIN_LIMIT=20000 "$sample" --expect-device-failure
+  expect device-failure "clWaitForEvents: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST$"
+  expect device-failure "clFinish: SA_[A-Z_]*: kernel 'histogram': .*; returned CL_OUT_OF_RESOURCES$"
+}
+
+scenario_exports_match_intercepted_list() {
+  # The layer exports exactly the entry points InterceptedEntryPoints.def
+  # lists (as an OpenCL layer, it intercepts only those), besides the
+  # layer's own clGetLayerInfo and clInitLayer.
+  list=$here/../../layer/InterceptedEntryPoints.def
+  exported=$(nm -D --defined-only "$layer" | awk '$3 ~ /^cl/ { print $3 }' |
+    grep -v -x -e clGetLayerInfo -e clInitLayer | sort)
+  listed=$(sed -n 's/^SA_INTERCEPTED(\(cl[A-Za-z0-9]*\))$/\1/p' "$list" | sort)
+  [ -n "$listed" ] && [ "$exported" = "$listed" ] ||
+    fail "exports: the layer exports [$(echo $exported)], InterceptedEntryPoints.def lists [$(echo $listed)]"
+}
+
+scenario_opencl_layers_rewrites_once() {
+  # As an OpenCL layer: OPENCL_LAYERS, no LD_PRELOAD. The same verdicts and
+  # log lines as preloaded (rewrites-and-launches), once each.
+  as_opencl_layer layer-default "$sample"
   once layer-default "${loaded}intercepting$"
   once layer-default "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
   once layer-default "program 1: kernel 'scale' left native: it reaches no global atomic$"
   once layer-default "program 1: kernel 'histogram' launched through the software runtime$"
   expect layer-default "program 2: built from binary: passed through$"
   refute layer-default "launch failed"
+}
 
-  # The combining mode (section 3).
-  run layer-combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
+scenario_opencl_layers_combine_mode() {
+  as_opencl_layer layer-combine SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS="--combine-mode --defer-unused=false" "$sample"
   expect layer-combine "program 1: kernel 'histogram' launched through the software runtime$"
   refute layer-combine "launch failed"
+}
 
-  # The refusal fallback (section 4).
-  run layer-unsupported "$sample" --unsupported
+scenario_opencl_layers_refused_program_native() {
+  as_opencl_layer layer-unsupported "$sample" --unsupported
   expect layer-unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
   refute layer-unsupported "rewritten ("
   refute layer-unsupported "launched through"
+}
 
-  # SOFTATOMIC_LAYER=0 (section 6): loaded by the ICD loader (LD_DEBUG
-  # names it), nothing logged.
+scenario_opencl_layers_off_passes_through() {
+  # SOFTATOMIC_LAYER=0: loaded by the ICD loader (LD_DEBUG names it),
+  # nothing logged. (Whether the loader has layers at all is asked of an
+  # instance that logs.)
+  as_opencl_layer layers-probe "$sample"
   run layer-off SOFTATOMIC_LAYER=0 LD_DEBUG=files "$sample"
   [ ! -s "$logs/layer-off.log" ] || fail "layer-off: the layer logged: $(cat "$logs/layer-off.log")"
   grep -q "file=$layer .*dynamically loaded by .*libOpenCL" "$logs/layer-off.out" ||
     fail "layer-off: the ICD loader did not load the layer"
+}
 
-  # 15. Preloaded and in OPENCL_LAYERS at once, the same file or a copy
-  # (with its rewriter module, so that it could rewrite): the OpenCL layer
-  # passes everything through and says so; the preloaded one rewrites, once.
+# Preloaded and in OPENCL_LAYERS at once, the same file or a copy (with its
+# rewriter module, so that it could rewrite): the OpenCL layer passes
+# everything through and says so; the preloaded one rewrites, once.
+# both NAME OPENCL_LAYER: that check, with OPENCL_LAYER in OPENCL_LAYERS.
+both() {
+  as_opencl_layer layers-probe "$sample"
+  load="OPENCL_LAYERS=$2"
+  run "$1" LD_PRELOAD="$layer" "$sample"
+  once "$1" "${loaded}passing everything through: the layer is preloaded (LD_PRELOAD) as well, and rewrites there$"
+  once "$1" "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
+  once "$1" "program 1: kernel 'histogram' launched through the software runtime$"
+  refute "$1" "intercepting"
+  refute "$1" "launch failed"
+}
+
+scenario_preloaded_and_opencl_layer_same_file() {
+  both both-same "$layer"
+}
+
+scenario_preloaded_and_opencl_layer_copy() {
   mkdir -p "$logs/copy" &&
     cp "$layer" "$(dirname "$layer")/libsoftatomic-layer-rewriter.so" "$logs/copy/"
-  for both in "$layer" "$logs/copy/$(basename "$layer")"; do
-    name=both-$( [ "$both" = "$layer" ] && echo same || echo copy)
-    load="OPENCL_LAYERS=$both"
-    run "$name" LD_PRELOAD="$layer" "$sample"
-    once "$name" "${loaded}passing everything through: the layer is preloaded (LD_PRELOAD) as well, and rewrites there$"
-    once "$name" "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
-    once "$name" "program 1: kernel 'histogram' launched through the software runtime$"
-    refute "$name" "intercepting"
-    refute "$name" "launch failed"
-  done
-fi
+  both both-copy "$logs/copy/$(basename "$layer")"
+}
 
+function=scenario_$(echo "$scenario" | tr - _)
+if ! command -v "$function" >/dev/null 2>&1; then
+  echo "run-layer-sample.sh: no scenario '$scenario'" >&2
+  exit 2
+fi
+"$function"
 if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed; logs in $logs"
+  echo "$scenario: $failures check(s) failed; logs in $logs"
   exit 1
 fi
-echo "layer: all checks passed"
+echo "$scenario: all checks passed"
