@@ -190,9 +190,10 @@ run cache-off SOFTATOMIC_LAYER_CACHE=0 HOME="$logs/home" XDG_CACHE_HOME= "$sampl
 
 # 11. A launch the software path cannot do runs natively, with the log's
 # reason; the application sees the native launch (the sample verifies it).
-# SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator ...
+# SOFTATOMIC_MAX_GROUPS=1, out of its range (no group beside the
+# coordinator), refuses every software launch ...
 run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
-expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
+expect fallback "program 1: kernel 'histogram': launch failed: SA_INVALID_ENVIRONMENT: SOFTATOMIC_MAX_GROUPS='1': out of range .*; launched natively instead$"
 refute fallback "launched through the software runtime"
 # ... and so does a device that runs one work-group at a time (PoCL with
 # one thread).
