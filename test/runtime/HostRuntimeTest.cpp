@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -266,7 +267,7 @@ TEST_F(HostRuntime, RegisteredManifestsCoverProgramsWithoutSource) {
   EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"), SA_INVALID_MANIFEST);
   EXPECT_EQ(saRegisterProgramManifest(P, "not json"), SA_INVALID_MANIFEST);
   std::string Old = Json;
-  Old.replace(Old.find(SA_VERSION), 5, "0.0.9");
+  Old.replace(Old.find(SA_VERSION), std::strlen(SA_VERSION), "0.0.9");
   EXPECT_EQ(saRegisterProgramManifest(P, Old.c_str()), SA_VERSION_MISMATCH);
   clReleaseKernel(Count);
   clReleaseProgram(P);

@@ -35,7 +35,7 @@ extern "C" {
 #define SA_API
 #endif
 
-#define SA_VERSION "0.8.0"
+#include "softatomic_version.h" /* SA_VERSION */
 
 /* softatomic's own error codes, below OpenCL's range. */
 #define SA_INVALID_MANIFEST -9001      /* manifest missing a field or malformed */
