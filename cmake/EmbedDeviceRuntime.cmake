@@ -5,11 +5,25 @@
 # Each part opens with a comment on what it holds, then a blank line; the
 # text leaves that comment and blank line out (it is for readers of the
 # parts, not of rewritten files) and puts one blank line between two parts.
-# Inputs: LAYOUT, RUNTIME_PARTS (a list, in order), OUT_CL, OUT_INC.
+# The layout header includes softatomic_version.h for the host; the text
+# gets the runtime version as a literal in that line's place, so that it
+# stays self-contained.
+# Inputs: LAYOUT, VERSION, RUNTIME_PARTS (a list, in order), OUT_CL, OUT_INC.
 if(NOT RUNTIME_PARTS)
   message(FATAL_ERROR "RUNTIME_PARTS names no part of the device runtime")
 endif()
 file(READ "${LAYOUT}" layout)
+if(NOT VERSION)
+  message(FATAL_ERROR "VERSION (the project's version) is not set")
+endif()
+set(version_include "#include \"softatomic_version.h\"\n")
+string(FIND "${layout}" "${version_include}" version_at)
+if(version_at EQUAL -1)
+  message(FATAL_ERROR "${LAYOUT} does not include softatomic_version.h on a "
+                      "line of its own: the device runtime would carry no version")
+endif()
+string(REPLACE "${version_include}" "#define SA_RUNTIME_VERSION \"${VERSION}\"\n"
+       layout "${layout}")
 set(runtime "")
 foreach(part IN LISTS RUNTIME_PARTS)
   file(READ "${part}" source)

@@ -15,6 +15,8 @@ install(TARGETS softatomic softatomic-static EXPORT SoftAtomicTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/host/include/softatomic
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${SOFTATOMIC_VERSION_HEADER}
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/softatomic)
 # The device runtime, assembled (layout inlined): what every rewritten file
 # carries, for reading and for hosts that build their own kernels with it.
 install(FILES ${SOFTATOMIC_DEVICE_RUNTIME} DESTINATION ${SOFTATOMIC_DATA_DIR})

@@ -46,6 +46,10 @@ if lit_config.params.get("second_rewriter"):
     if not config.both_rewriters:
         lit_config.fatal("second_rewriter: no softatomic-rewrite to pair it with")
 
+# The version manifests name (project(VERSION) in CMakeLists.txt), for
+# FileCheck -DVERSION=%sa_version and [[VERSION]] in the checks.
+config.substitutions.append(("%sa_version", config.softatomic_version))
+
 # Every rewrite test also compiles what the rewriter wrote, as OpenCL C, with
 # clang's own OpenCL declarations: %clang_cl_check -cl-std=CL1.2 file.cl
 config.substitutions.append(

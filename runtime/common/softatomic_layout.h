@@ -11,7 +11,7 @@
 #ifndef SOFTATOMIC_LAYOUT_H
 #define SOFTATOMIC_LAYOUT_H
 
-#define SA_RUNTIME_VERSION "0.8.0"
+#include "softatomic_version.h"
 #define SA_STATE_MAGIC 0x53414f31u /* "SAO1": header written by the host. */
 #define SA_LINE_WORDS 32u          /* one 128-byte line */
 

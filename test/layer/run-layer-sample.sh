@@ -255,9 +255,10 @@ scenario_cache_off_writes_nothing() {
 scenario_fallback_max_groups() {
   # A launch the software path cannot do runs natively, with the log's
   # reason; the application sees the native launch (the sample verifies
-  # it). SOFTATOMIC_MAX_GROUPS=1 leaves no group for the coordinator.
+  # it). SOFTATOMIC_MAX_GROUPS=1, out of its range (no group beside the
+  # coordinator), refuses every software launch.
   run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
-  expect fallback "program 1: kernel 'histogram': launch failed: SA_DEVICE_NOT_SUPPORTED: SOFTATOMIC_MAX_GROUPS must be at least 2 .*; launched natively instead$"
+  expect fallback "program 1: kernel 'histogram': launch failed: SA_INVALID_ENVIRONMENT: SOFTATOMIC_MAX_GROUPS='1': out of range .*; launched natively instead$"
   refute fallback "launched through the software runtime"
 }
 

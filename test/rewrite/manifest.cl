@@ -16,13 +16,13 @@ __kernel void none(void) { bump((__global int *)0); }
 __kernel void plain(__global int *c) { c[0] = 1; }
 
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.json
-// RUN: FileCheck %s --check-prefix=COMMENT --input-file %t.cl
+// RUN: FileCheck %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.json
+// RUN: FileCheck %s -DVERSION=%sa_version --check-prefix=COMMENT --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:{
 // CHECK-NEXT:  "softatomic_manifest": 1,
-// CHECK-NEXT:  "runtime_version": "0.8.0",
+// CHECK-NEXT:  "runtime_version": "[[VERSION]]",
 // CHECK-NEXT:  "source": "manifest.cl",
 // CHECK-NEXT:  "cl_std": "CL1.2",
 // CHECK-NEXT:  "options": {
@@ -76,5 +76,5 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:}
 
 // The same JSON, on one line, is the output's first line.
-// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"0.8.0","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0}]} */{{$}}
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0}]} */{{$}}
 // COMMENT-NEXT: {{^}}/*

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -29,6 +30,7 @@ class HostRuntime : public ::testing::Test {
 protected:
   ClSession S;
   cl_program Original = nullptr, Rewritten = nullptr;
+  cl_program Combining = nullptr; ///< built by combiningCount()
 
   void SetUp() override {
     std::string Error;
@@ -43,6 +45,18 @@ protected:
       clReleaseProgram(Original);
     if (Rewritten)
       clReleaseProgram(Rewritten);
+    if (Combining)
+      clReleaseProgram(Combining);
+  }
+
+  /// count, rewritten with --combine-mode (both modes compiled in); null
+  /// (and a failure) if its program does not build.
+  cl_kernel combiningCount() {
+    std::string Error;
+    if (!Combining)
+      Combining = S.build(API_KERNELS_COMBINE, "", Error);
+    EXPECT_NE(Combining, nullptr) << Error;
+    return Combining ? kernel(Combining, "count") : nullptr;
   }
 
   cl_kernel kernel(cl_program P, const char *Name) {
@@ -85,11 +99,40 @@ protected:
   }
 };
 
+/// A test with SOFTATOMIC_* variables of its own. The runtime reads them
+/// once per process, at its first call that needs them (SetUp's builds ask
+/// it for build options), so they are set before SetUp, and such a test
+/// runs only in a process of its own, as ctest runs every test here.
+class HostRuntimeWithEnvironment : public HostRuntime {
+protected:
+  void setUpWith(std::initializer_list<std::pair<const char *, const char *>> Variables) {
+    if (::testing::UnitTest::GetInstance()->test_to_run_count() != 1)
+      GTEST_SKIP() << "it sets SOFTATOMIC_* variables, which the runtime reads once per "
+                      "process: run it alone (--gtest_filter), as ctest does";
+    for (const auto &[Name, Value] : Variables)
+      setenv(Name, Value, 1);
+    HostRuntime::SetUp();
+  }
+};
+
+/// More co-resident groups than PoCL runs, and short device-side waits:
+/// coordinator launches fail on the device (even of one user group, on a
+/// loaded machine), and launches in the combining mode, where nothing
+/// waits for a coordinator, run.
+class HostRuntimeNotCoresident : public HostRuntimeWithEnvironment {
+  void SetUp() override {
+    setUpWith({{"SOFTATOMIC_MAX_GROUPS", "64"},
+               {"SOFTATOMIC_IDLE_LIMIT", "20000"},
+               {"SOFTATOMIC_SPIN_LIMIT", "20000"}});
+  }
+};
+
 TEST(ErrorStrings, NameSoftatomicAndOpenCLCodes) {
   EXPECT_STREQ(saGetErrorString(SA_SPIN_TIMEOUT), "SA_SPIN_TIMEOUT");
   EXPECT_STREQ(saGetErrorString(SA_DEVICE_NOT_SUPPORTED), "SA_DEVICE_NOT_SUPPORTED");
   EXPECT_STREQ(saGetErrorString(SA_NO_NATIVE_ATOMICS), "SA_NO_NATIVE_ATOMICS");
   EXPECT_STREQ(saGetErrorString(SA_NO_PROGRESS), "SA_NO_PROGRESS");
+  EXPECT_STREQ(saGetErrorString(SA_INVALID_ENVIRONMENT), "SA_INVALID_ENVIRONMENT");
   EXPECT_STREQ(saGetErrorString(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE");
   EXPECT_STREQ(saGetErrorString(12345), "unknown error code");
 }
@@ -224,19 +267,16 @@ TEST_F(HostRuntime, RegisteredManifestsCoverProgramsWithoutSource) {
   EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"), SA_INVALID_MANIFEST);
   EXPECT_EQ(saRegisterProgramManifest(P, "not json"), SA_INVALID_MANIFEST);
   std::string Old = Json;
-  Old.replace(Old.find(SA_VERSION), 5, "0.0.9");
+  Old.replace(Old.find(SA_VERSION), std::strlen(SA_VERSION), "0.0.9");
   EXPECT_EQ(saRegisterProgramManifest(P, Old.c_str()), SA_VERSION_MISMATCH);
   clReleaseKernel(Count);
   clReleaseProgram(P);
 }
 
-TEST_F(HostRuntime, ReportsDeviceSideFailuresInsteadOfHanging) {
+TEST_F(HostRuntimeNotCoresident, ReportsDeviceSideFailuresInsteadOfHanging) {
   cl_kernel Count = kernel(Rewritten, "count");
-  // Claim far more co-resident groups than PoCL runs: workers that never
+  // Far more co-resident groups claimed than PoCL runs: workers that never
   // start make the coordinator give up, and saFinish says so.
-  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
-  setenv("SOFTATOMIC_IDLE_LIMIT", "20000", 1);
-  setenv("SOFTATOMIC_SPIN_LIMIT", "20000", 1);
   size_t N = 64 * 256, Local = 64;
   cl_mem C = buffer(1), Old = buffer(N);
   clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
@@ -247,9 +287,6 @@ TEST_F(HostRuntime, ReportsDeviceSideFailuresInsteadOfHanging) {
   cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr);
   cl_int Finish = saFinish(S.Queue);
   std::string Printed = testing::internal::GetCapturedStderr();
-  unsetenv("SOFTATOMIC_MAX_GROUPS");
-  unsetenv("SOFTATOMIC_IDLE_LIMIT");
-  unsetenv("SOFTATOMIC_SPIN_LIMIT");
   ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
   if (S.DeviceName.find("pthread") != std::string::npos || S.PlatformName.find("Portable") != std::string::npos) {
     EXPECT_LT(Finish, -9000) << "expected a softatomic device error, got " << saGetErrorString(Finish);
@@ -259,33 +296,37 @@ TEST_F(HostRuntime, ReportsDeviceSideFailuresInsteadOfHanging) {
     EXPECT_EQ(Printed, "") << "the runtime printed unasked";
   EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); // reported once
   // The runtime is usable again afterwards.
-  countAndCheck(Count, 64 * 8, 64, S.Queue);
+  cl_kernel Combined = combiningCount();
+  ASSERT_NE(Combined, nullptr);
+  ASSERT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS);
+  countAndCheck(Combined, 64 * 8, 64, S.Queue);
   clReleaseMemObject(C);
   clReleaseMemObject(Old);
+  clReleaseKernel(Combined);
   clReleaseKernel(Count);
 }
 
-TEST_F(HostRuntime, WaitForEventsReportsTheFailuresOfItsLaunches) {
-  cl_kernel Count = kernel(Rewritten, "count");
+TEST_F(HostRuntimeNotCoresident, WaitForEventsReportsTheFailuresOfItsLaunches) {
+  cl_kernel Count = kernel(Rewritten, "count"), Combined = combiningCount();
+  ASSERT_NE(Combined, nullptr);
   size_t N = 64 * 256, Local = 64;
   cl_mem C = buffer(1), Old = buffer(N);
-  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
-  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
-  // A good launch first: its event waits without error.
+  for (cl_kernel K : {Count, Combined}) {
+    clSetKernelArg(K, 0, sizeof(cl_mem), &C);
+    clSetKernelArg(K, 1, sizeof(cl_mem), &Old);
+  }
+  // A good launch first (in the combining mode): its event waits without
+  // error.
   cl_event Good = nullptr, Bad = nullptr;
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, &Good),
+  ASSERT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS);
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Combined, 1, nullptr, &N, &Local, 0, nullptr, &Good),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   EXPECT_EQ(saWaitForEvents(1, &Good), CL_SUCCESS) << saGetLastErrorMessage();
   // As in ReportsDeviceSideFailuresInsteadOfHanging: a launch that fails on
   // the device, here found through its event.
-  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
-  setenv("SOFTATOMIC_IDLE_LIMIT", "20000", 1);
-  setenv("SOFTATOMIC_SPIN_LIMIT", "20000", 1);
+  ASSERT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
   cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, &Bad);
-  unsetenv("SOFTATOMIC_MAX_GROUPS");
-  unsetenv("SOFTATOMIC_IDLE_LIMIT");
-  unsetenv("SOFTATOMIC_SPIN_LIMIT");
   ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
   cl_int Wait = saWaitForEvents(1, &Bad);
   if (S.PlatformName.find("Portable") != std::string::npos) {
@@ -301,6 +342,7 @@ TEST_F(HostRuntime, WaitForEventsReportsTheFailuresOfItsLaunches) {
   clReleaseEvent(Bad);
   clReleaseMemObject(C);
   clReleaseMemObject(Old);
+  clReleaseKernel(Combined);
   clReleaseKernel(Count);
 }
 
@@ -506,25 +548,25 @@ TEST_F(HostRuntime, BuildsUnderOpenCLC20WhereverTheOriginalDoes) {
   clReleaseProgram(Rewritten20);
 }
 
-// Last: it calls saSetMode, after which the environment no longer counts.
-TEST_F(HostRuntime, CombiningModeFromTheEnvironmentOrTheApi) {
-  std::string Error;
-  cl_program Combining = S.build(API_KERNELS_COMBINE, "", Error);
-  ASSERT_NE(Combining, nullptr) << Error;
-  cl_kernel Count = kernel(Combining, "count");
-  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
-  countAndCheck(Count, 64 * 16, 64, S.Queue); // both modes compiled in
-  // Nothing waits for a coordinator in the combining mode, so a claim of
-  // more co-resident groups than PoCL runs (which ends a coordinator launch
-  // with SA_NOT_CORESIDENT above) does not matter, nor does any cap.
-  setenv("SOFTATOMIC_MODE", "combine", 1);
-  setenv("SOFTATOMIC_MAX_GROUPS", "64", 1);
+/// The combining mode from SOFTATOMIC_MODE, and a claim of more co-resident
+/// groups than PoCL runs (which ends a coordinator launch with
+/// SA_NOT_CORESIDENT above).
+class HostRuntimeCombiningFromTheEnvironment : public HostRuntimeWithEnvironment {
+  void SetUp() override {
+    setUpWith({{"SOFTATOMIC_MODE", "combine"}, {"SOFTATOMIC_MAX_GROUPS", "64"}});
+  }
+};
+
+TEST_F(HostRuntimeCombiningFromTheEnvironment, RunsInTheModeItNames) {
+  cl_kernel Count = combiningCount();
+  ASSERT_NE(Count, nullptr);
+  // Nothing waits for a coordinator in the combining mode, so the claim
+  // does not matter, nor does any cap.
   EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
   size_t Physical = 0; // what the launch takes at most, here as told
   EXPECT_EQ(saGetCoresidentGroups(Count, S.Device, 64, &Physical), CL_SUCCESS);
   EXPECT_EQ(Physical, 64u);
   countAndCheck(Count, 64 * 256, 64, S.Queue);
-  unsetenv("SOFTATOMIC_MAX_GROUPS");
 
   // A kernel rewritten without --combine-mode cannot run in it.
   cl_kernel Paper = kernel(Rewritten, "count");
@@ -536,28 +578,74 @@ TEST_F(HostRuntime, CombiningModeFromTheEnvironmentOrTheApi) {
             SA_MODE_NOT_COMPILED);
   EXPECT_NE(std::string(saGetLastErrorMessage()).find("--combine-mode"), std::string::npos)
       << saGetLastErrorMessage();
-  clReleaseKernel(Paper);
-
-  setenv("SOFTATOMIC_MODE", "fast", 1);
-  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
-  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
-            CL_INVALID_VALUE);
-  EXPECT_NE(std::string(saGetLastErrorMessage()).find("SOFTATOMIC_MODE='fast'"),
-            std::string::npos)
-      << saGetLastErrorMessage();
-
-  EXPECT_EQ(saSetMode(7), CL_INVALID_VALUE);
-  EXPECT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS); // the API wins
-  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
-  countAndCheck(Count, 64 * 64, 64, S.Queue);
-  unsetenv("SOFTATOMIC_MODE");
-  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
-  countAndCheck(Count, 64 * 64, 64, S.Queue);
   clReleaseMemObject(C);
   clReleaseMemObject(Old);
+  clReleaseKernel(Paper);
   clReleaseKernel(Count);
-  clReleaseProgram(Combining);
+}
+
+/// A malformed name and a malformed number.
+class HostRuntimeMalformedEnvironment : public HostRuntimeWithEnvironment {
+  void SetUp() override {
+    setUpWith({{"SOFTATOMIC_MODE", "fast"}, {"SOFTATOMIC_MAX_GROUPS", "abc"}});
+  }
+};
+
+TEST_F(HostRuntimeMalformedEnvironment, RefusesEveryCallThatReadsIt) {
+  cl_kernel Count = kernel(Rewritten, "count");
+  size_t N = 64, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  auto ExpectRefused = [](cl_int Err) {
+    EXPECT_EQ(Err, SA_INVALID_ENVIRONMENT) << saGetErrorString(Err);
+    std::string Message = saGetLastErrorMessage();
+    EXPECT_NE(Message.find("SOFTATOMIC_MODE='fast': not one of coordinator, combine"),
+              std::string::npos)
+        << Message;
+    EXPECT_NE(Message.find("SOFTATOMIC_MAX_GROUPS='abc': not a whole number "
+                           "(accepted: 2 to 4294967295)"),
+              std::string::npos)
+        << Message;
+  };
+  ExpectRefused(
+      saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr));
+  size_t Groups = 0, Size = 0;
+  ExpectRefused(saGetCoresidentGroups(Count, S.Device, 64, &Groups));
+  ExpectRefused(saGetBuildOptions(S.Device, 0, nullptr, &Size));
+  // The API's mode does not make the environment well formed.
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  ExpectRefused(
+      saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr));
+  EXPECT_EQ(read(C, 1)[0], 0u); // nothing ran
+  // A kernel that was not rewritten still passes through.
+  cl_kernel Native = kernel(Original, "count");
+  clSetKernelArg(Native, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Native, 1, sizeof(cl_mem), &Old);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Native, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(read(C, 1)[0], (cl_uint)N);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Native);
+  clReleaseKernel(Count);
+}
+
+// Last: saSetMode holds for the rest of the process.
+TEST_F(HostRuntime, CombiningModeFromTheApi) {
+  cl_kernel Count = combiningCount();
+  ASSERT_NE(Count, nullptr);
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
+  countAndCheck(Count, 64 * 16, 64, S.Queue); // both modes compiled in
+  EXPECT_EQ(saSetMode(7), CL_INVALID_VALUE);
+  EXPECT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS);
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COMBINE);
+  countAndCheck(Count, 64 * 64, 64, S.Queue);
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
+  countAndCheck(Count, 64 * 64, 64, S.Queue);
+  clReleaseKernel(Count);
 }
 
 } // namespace

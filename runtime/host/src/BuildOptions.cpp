@@ -6,8 +6,8 @@
 // OpenCL C 2.0, below).
 #include "ClQuery.h"
 #include "Error.h"
+#include "softatomic/HostConfig.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -18,7 +18,7 @@ namespace {
 /// -DSA_WARP_COMBINE=1 where the device runs match.any.sync and
 /// shfl.sync (compute capability 7.0): NVIDIA GPUs of 7.0 and up.
 std::string fastPathOptions(cl_device_id Device) {
-  if (const char *Env = std::getenv("SOFTATOMIC_WARP_COMBINE"); Env && !std::strcmp(Env, "0"))
+  if (!hostConfig().WarpCombine)
     return "";
   if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId ||
       deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_nv_device_attribute_query") ==
@@ -70,6 +70,8 @@ extern "C" cl_int saGetBuildOptions(cl_device_id Device, size_t Size, char *Opti
   cl_device_type Type = 0;
   if (clGetDeviceInfo(Device, CL_DEVICE_TYPE, sizeof(Type), &Type, nullptr) != CL_SUCCESS)
     return fail(CL_INVALID_DEVICE, "not a device");
+  if (cl_int Err = checkHostConfig())
+    return Err;
   std::string Text = fastPathOptions(Device);
   std::string Absent = absentFeatureOptions(Device);
   Text += (Text.empty() || Absent.empty() ? "" : " ") + Absent;

@@ -2,31 +2,20 @@
 
 #include "ClQuery.h"
 #include "Error.h"
-
-#include <cstdlib>
+#include "softatomic/HostConfig.h"
 
 namespace softatomic {
-
 
 bool isGpu(cl_device_id Device) {
   return deviceInfo<cl_device_type>(Device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_GPU;
 }
 
-std::optional<size_t> maxGroupsFromEnvironment() {
-  const char *Env = std::getenv("SOFTATOMIC_MAX_GROUPS");
-  if (!Env)
-    return std::nullopt;
-  return std::strtoull(Env, nullptr, 10);
-}
-
 cl_int coresidentGroups(cl_device_id Device, size_t LocalItems, size_t &Groups) {
   (void)LocalItems; // Both rules below hold for any launchable group size.
-  // The user knows better (for example after measuring): trust them.
-  if (std::optional<size_t> Asked = maxGroupsFromEnvironment()) {
+  // The user knows better (for example after measuring): trust them (at
+  // least 2, HostConfig.cpp).
+  if (std::optional<cl_uint> Asked = hostConfig().MaxGroups) {
     Groups = *Asked;
-    if (Groups < 2)
-      return fail(SA_DEVICE_NOT_SUPPORTED,
-                  "SOFTATOMIC_MAX_GROUPS must be at least 2 (coordinator + worker)");
     return CL_SUCCESS;
   }
   cl_uint Units = deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS);

@@ -6,19 +6,15 @@
 
 #include "softatomic/softatomic.h"
 
-#include <optional>
 #include <string>
 
 namespace softatomic {
 
 /// Sets Groups to a number of work-groups of LocalItems work-items that
 /// Device is known to run concurrently (coordinator included), or fails
-/// with SA_DEVICE_NOT_SUPPORTED and says why.
+/// with SA_DEVICE_NOT_SUPPORTED and says why. SOFTATOMIC_MAX_GROUPS, where
+/// set, is that number.
 cl_int coresidentGroups(cl_device_id Device, size_t LocalItems, size_t &Groups);
-
-/// SOFTATOMIC_MAX_GROUPS as a number, when it is set: the work-groups the
-/// user says the device runs at once (coordinator included).
-std::optional<size_t> maxGroupsFromEnvironment();
 
 /// Whether Device is a GPU (spin bounds are set per kind of device).
 bool isGpu(cl_device_id Device);

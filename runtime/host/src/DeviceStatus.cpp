@@ -2,11 +2,11 @@
 
 #include "Error.h"
 #include "LaunchOrder.h"
+#include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <list>
 #include <map>
 #include <memory>
@@ -147,7 +147,7 @@ struct StatusBook {
 
   /// The launch's failure, if it failed (also the queue's first error).
   std::optional<QueueError> record(const PendingLaunch &L, cl_int Status) {
-    if (Status == CL_COMPLETE && std::getenv("SOFTATOMIC_VERBOSE"))
+    if (Status == CL_COMPLETE && hostConfig().Verbose)
       printProfile(L);
     cl_int Code = Status < 0 ? Status : deviceErrorCode(L.Words[0]);
     if (Code == CL_SUCCESS)
@@ -173,7 +173,7 @@ struct StatusBook {
                  std::to_string(L.Words[1]) + " was not served";
     // The caller hears of it from saFinish, saWaitForEvents or
     // saReleaseQueue; printed as it is found only when asked.
-    if (std::getenv("SOFTATOMIC_VERBOSE"))
+    if (hostConfig().Verbose)
       std::fprintf(stderr, "softatomic: %s: %s\n", saGetErrorString(Code),
                    Message.c_str());
     FirstError.emplace(L.Queue, QueueError{Code, Message});

@@ -9,11 +9,11 @@
 #include "Manifest.h"
 #include "Mode.h"
 #include "Probe.h"
+#include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 #include <vector>
 
@@ -36,21 +36,6 @@ struct LaunchPlan {
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
-/// A limit from the environment, else Default.
-/// A count from the environment (0 allowed), else Default.
-cl_uint envCount(const char *Name, cl_uint Default) {
-  const char *Value = std::getenv(Name);
-  if (!Value || !*Value)
-    return Default;
-  return (cl_uint)std::min<unsigned long long>(std::strtoull(Value, nullptr, 10), 0xffffffffu);
-}
-
-/// A limit from the environment (0 or unset: Default).
-cl_uint envLimit(const char *Name, cl_uint Default) {
-  cl_uint N = envCount(Name, 0);
-  return N == 0 ? Default : N;
-}
-
 /// The physical groups (the idle coordinator's included) a launch in the
 /// combining mode takes at most. Nothing waits for another group there, so
 /// any number is correct. As many as the device holds at once (2048
@@ -60,8 +45,8 @@ cl_uint envLimit(const char *Name, cl_uint Default) {
 /// deferred one) over the user groups it runs: 65536 groups of the copy
 /// benchmark were 4.6x slower than native uncapped.
 size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
-  if (std::optional<size_t> Asked = maxGroupsFromEnvironment())
-    return std::max<size_t>(*Asked, 2);
+  if (std::optional<cl_uint> Asked = hostConfig().MaxGroups)
+    return *Asked;
   size_t Units = std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
   return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
 }
@@ -170,8 +155,8 @@ cl_int probeForLaunch(cl_command_queue Queue, cl_kernel Kernel, const RewrittenK
 /// beside the coordinator, unless SOFTATOMIC_MAX_GROUPS or
 /// SOFTATOMIC_PROBE=0 says otherwise.
 bool mayFitEveryGroup(cl_device_id Device, const LaunchPlan &Plan, size_t Groups) {
-  const char *Probe = std::getenv("SOFTATOMIC_PROBE");
-  return !maxGroupsFromEnvironment() && !(Probe && std::atoi(Probe) == 0) && isGpu(Device) &&
+  const HostConfig &Config = hostConfig();
+  return !Config.MaxGroups && Config.Probe != false && isGpu(Device) &&
          Plan.UserGroups + 1 > Groups &&
          Plan.UserGroups + 1 <= coresidentUpperBound(Device, Plan.localItems());
 }
@@ -190,7 +175,7 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
                            const LaunchPlan &Plan, size_t &Groups) {
   size_t LocalItems = Plan.localItems();
   size_t Held = 0; // what a probe found, if one ran
-  if (maxGroupsFromEnvironment() || !wantsProbe(Device)) {
+  if (hostConfig().MaxGroups || !wantsProbe(Device)) {
     if (cl_int Err = coresidentGroups(Device, LocalItems, Groups))
       return Err;
     // One probe (cached per kernel, device and local size), only for a
@@ -210,8 +195,7 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
     // (it scans each worker) and, on the H200, made the microbenchmarks
     // slower, memory-bound copy included (docs/BENCHMARKS.md): one group
     // per unit unless asked for all the probe found.
-    const char *Occupancy = std::getenv("SOFTATOMIC_OCCUPANCY");
-    if (!Occupancy || std::string(Occupancy) != "full")
+    if (!hostConfig().FullOccupancy)
       Groups = std::min<size_t>(
           Groups, std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
   }
@@ -258,8 +242,7 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
     return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
 
   Plan.Gpu = isGpu(Device);
-  if (cl_int Err = launchMode(Plan.Mode))
-    return Err;
+  Plan.Mode = launchMode();
   if (Plan.Mode == SA_MODE_COMBINE) {
     Plan.Workers = std::min(Plan.UserGroups, combiningGroups(Device, Plan.localItems()) - 1);
   } else {
@@ -293,10 +276,11 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // CPU a poll takes ~0.1 us and an idle round ~0.4 us (PoCL, 2 cores), and
   // an overloaded machine may leave a runnable PoCL thread without a core
   // for a good fraction of a second; on a GPU a poll takes ~40 us.
-  Words[SA_H_SPIN_LIMIT] = envLimit("SOFTATOMIC_SPIN_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 26);
+  const HostConfig &Config = hostConfig();
+  Words[SA_H_SPIN_LIMIT] = Config.SpinLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 26);
   // (2^26 idle rounds on a CPU, about half a minute: a stress case with
   // four PoCL threads on two loaded cores once ran past 2^24.)
-  Words[SA_H_IDLE_LIMIT] = envLimit("SOFTATOMIC_IDLE_LIMIT", Plan.Gpu ? 1u << 18 : 1u << 26);
+  Words[SA_H_IDLE_LIMIT] = Config.IdleLimit.value_or(Plan.Gpu ? 1u << 18 : 1u << 26);
   // Coordinator rounds in a row that change nothing while every running
   // worker waits (work-groups that wait for groups that cannot start): on
   // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
@@ -306,13 +290,13 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // changed, or has a worker busy with its own work for as many rounds
   // (the device's silent window is never longer than this bound), which
   // resets the count.
-  Words[SA_H_STALL_LIMIT] = envLimit("SOFTATOMIC_STALL_LIMIT", Plan.Gpu ? 1u << 16 : 1u << 22);
+  Words[SA_H_STALL_LIMIT] = Config.StallLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 22);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
   // Below 16 work-items per address a group call cost more than per-item
   // native atomics on the H100 (docs/BENCHMARKS.md, "Combining mode").
-  Words[SA_H_COMBINE_MIN] = envCount("SOFTATOMIC_COMBINE_MIN", 16);
+  Words[SA_H_COMBINE_MIN] = Config.CombineMin;
   return Words;
 }
 
@@ -336,6 +320,10 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
     return fail(Err, "invalid command queue");
   clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context, nullptr);
 
+  // A malformed SOFTATOMIC_* variable refuses the launch rather than
+  // running it with a value nobody asked for.
+  if ((Err = checkHostConfig()))
+    return Err;
   std::lock_guard<std::mutex> Guard(launchLock());
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.
@@ -352,7 +340,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                 "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
                 "--combine-mode compiles it in)");
 
-  if (std::getenv("SOFTATOMIC_VERBOSE"))
+  if (hostConfig().Verbose)
     std::fprintf(stderr,
                  "softatomic: kernel '%s': %zu user groups of %zux%zux%zu on 1 "
                  "coordinator + %zu worker groups (%zu bytes of scratch, %s mode)\n",
@@ -389,8 +377,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   // The kernel is enqueued: the launch has succeeded (a caller that falls
   // back to another launch on failure must not run it twice), even if the
   // read-back of its device-side status could not be enqueued.
-  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS &&
-      std::getenv("SOFTATOMIC_VERBOSE"))
+  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS && hostConfig().Verbose)
     std::fprintf(stderr, "softatomic: kernel '%s': its device-side status will not be checked: %s\n",
                  Name.c_str(), saGetLastErrorMessage());
   if (Event)
@@ -456,10 +443,9 @@ extern "C" cl_int saGetCoresidentGroups(cl_kernel Kernel, cl_device_id Device,
   (void)Kernel;
   if (!Groups)
     return fail(CL_INVALID_VALUE, "Groups is NULL");
-  cl_uint Mode = SA_MODE_COORDINATOR;
-  if (cl_int Err = launchMode(Mode))
+  if (cl_int Err = checkHostConfig())
     return Err;
-  if (Mode == SA_MODE_COMBINE)
+  if (launchMode() == SA_MODE_COMBINE)
     *Groups = combiningGroups(Device, std::max<size_t>(LocalItems, 1));
   else if (cl_int Err = coresidentGroups(Device, LocalItems, *Groups))
     return Err;

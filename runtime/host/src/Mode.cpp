@@ -1,9 +1,9 @@
 #include "Mode.h"
 
 #include "Error.h"
+#include "softatomic/HostConfig.h"
 
 #include <atomic>
-#include <cstdlib>
 #include <string>
 
 namespace softatomic {
@@ -13,22 +13,9 @@ constexpr cl_uint Unset = ~0u;
 std::atomic<cl_uint> ChosenMode{Unset};
 } // namespace
 
-cl_int launchMode(cl_uint &Mode) {
+cl_uint launchMode() {
   cl_uint Chosen = ChosenMode.load(std::memory_order_relaxed);
-  if (Chosen != Unset) {
-    Mode = Chosen;
-    return CL_SUCCESS;
-  }
-  const char *Env = std::getenv("SOFTATOMIC_MODE");
-  std::string Name = Env ? Env : "";
-  if (Name.empty() || Name == "coordinator")
-    Mode = SA_MODE_COORDINATOR;
-  else if (Name == "combine")
-    Mode = SA_MODE_COMBINE;
-  else
-    return fail(CL_INVALID_VALUE, "SOFTATOMIC_MODE='" + Name +
-                                      "' is neither 'coordinator' nor 'combine'");
-  return CL_SUCCESS;
+  return Chosen != Unset ? Chosen : hostConfig().Mode;
 }
 
 } // namespace softatomic
@@ -42,8 +29,4 @@ extern "C" cl_int saSetMode(cl_uint Mode) {
   return succeed();
 }
 
-extern "C" cl_uint saGetMode(void) {
-  cl_uint Mode = SA_MODE_COORDINATOR;
-  softatomic::launchMode(Mode);
-  return Mode;
-}
+extern "C" cl_uint saGetMode(void) { return softatomic::launchMode(); }

@@ -1,5 +1,5 @@
 // The launch mode (SA_MODE_COORDINATOR or SA_MODE_COMBINE): set by
-// saSetMode, else read from SOFTATOMIC_MODE.
+// saSetMode, else SOFTATOMIC_MODE (HostConfig.h).
 #ifndef SOFTATOMIC_HOST_MODE_H
 #define SOFTATOMIC_HOST_MODE_H
 
@@ -7,9 +7,9 @@
 
 namespace softatomic {
 
-/// The mode of the next launch; an error (and Mode untouched) when
-/// SOFTATOMIC_MODE names no mode and saSetMode was never called.
-cl_int launchMode(cl_uint &Mode);
+/// The mode of the next launch (SOFTATOMIC_MODE's default where it is
+/// malformed: launches are refused then, checkHostConfig).
+cl_uint launchMode();
 
 } // namespace softatomic
 

@@ -3,10 +3,10 @@
 #include "ClQuery.h"
 #include "Coresidency.h"
 #include "Error.h"
+#include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -42,15 +42,15 @@ std::map<CacheKey, size_t> &cache() {
 } // namespace
 
 bool wantsProbe(cl_device_id Device) {
-  if (const char *Env = std::getenv("SOFTATOMIC_PROBE"))
-    return std::atoi(Env) != 0;
+  if (std::optional<bool> Asked = hostConfig().Probe)
+    return *Asked;
   // NVIDIA's rule (one group per SM, Coresidency.cpp) needs no launch.
   return isGpu(Device) && deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId;
 }
 
 size_t coresidentUpperBound(cl_device_id Device, size_t LocalItems) {
-  if (const char *Env = std::getenv("SOFTATOMIC_PROBE_BOUND"))
-    return std::max<size_t>(std::strtoull(Env, nullptr, 10), 2);
+  if (std::optional<cl_uint> Asked = hostConfig().ProbeBound)
+    return *Asked;
   size_t Units = deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS);
   size_t ItemsPerUnit = 2048, GroupsPerUnit = 32;
   if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) == NvidiaVendorId) {

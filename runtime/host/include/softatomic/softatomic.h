@@ -35,7 +35,7 @@ extern "C" {
 #define SA_API
 #endif
 
-#define SA_VERSION "0.8.0"
+#include "softatomic_version.h" /* SA_VERSION */
 
 /* softatomic's own error codes, below OpenCL's range. */
 #define SA_INVALID_MANIFEST -9001      /* manifest missing a field or malformed */
@@ -50,6 +50,8 @@ extern "C" {
 #define SA_MODE_NOT_COMPILED -9010     /* combining mode asked of a kernel rewritten without it */
 #define SA_NO_PROGRESS -9011           /* device: work-groups waited for each other, and the
                                           device could not run them all at once */
+#define SA_INVALID_ENVIRONMENT -9012   /* a SOFTATOMIC_* variable is malformed: every call
+                                          that reads them fails (README.md, "Environment") */
 
 /* How a rewritten kernel carries out its atomics (README.md, "Two modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
