@@ -2,6 +2,8 @@
 
 #include "LayerConfig.h"
 #include "BuildFlags.h"
+#include "softatomic/HostConfig.h"
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -45,20 +47,32 @@ static LayerConfig readConfig() {
   Config.LogPath = environment("SOFTATOMIC_LAYER_LOG");
   Config.CacheDirectory = cacheDirectory();
   std::string Entries = environment("SOFTATOMIC_LAYER_CACHE_ENTRIES");
-  char *End = nullptr;
-  unsigned long Limit = std::strtoul(Entries.c_str(), &End, 10);
-  if (!Entries.empty() && !*End && Limit > 0)
+  unsigned long Limit = 0;
+  auto [End, Error] =
+      std::from_chars(Entries.data(), Entries.data() + Entries.size(), Limit);
+  if (Entries.empty())
+    ;
+  else if (Error != std::errc() || End != Entries.data() + Entries.size() ||
+           Limit == 0)
+    Config.Problems.push_back("SOFTATOMIC_LAYER_CACHE_ENTRIES='" + Entries +
+                              "': not a whole number from 1 up; keeping " +
+                              std::to_string(Config.CacheEntries));
+  else
     Config.CacheEntries = Limit;
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;
   // The combining mode runs only kernels rewritten with it: asked for, it
   // is compiled in, so that the launches do not fail.
-  Config.Options.CombineMode = environment("SOFTATOMIC_MODE") == "combine";
+  // (SOFTATOMIC_MODE as the host runtime reads it: a malformed value fails
+  // every software launch, which then runs natively with the reason logged.)
+  Config.Options.CombineMode = hostConfig().Mode == SA_MODE_COMBINE;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
-  Config.OptionProblems = applyRewriteOptions(
-      Config.Options, splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")));
+  for (const std::string &Problem : applyRewriteOptions(
+           Config.Options,
+           splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS"))))
+    Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
   return Config;
 }
 

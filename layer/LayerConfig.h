@@ -26,9 +26,10 @@ struct LayerConfig {
   std::set<std::string> SelectedKernels;
   /// The rewriter's options, SOFTATOMIC_LAYER_OPTIONS applied.
   RewriteOptions Options;
-  /// What in SOFTATOMIC_LAYER_OPTIONS could not be applied: an unknown
-  /// option, a value an option does not take (logged).
-  std::vector<std::string> OptionProblems;
+  /// What in the layer's variables could not be applied, one line each
+  /// (logged once): an unknown rewriter option, a value an option does not
+  /// take, a malformed number.
+  std::vector<std::string> Problems;
   /// SOFTATOMIC_LAYER_LOG: empty for no log, "-" for stderr, else a file.
   std::string LogPath;
   /// The rewrite cache's directory (SOFTATOMIC_LAYER_CACHE, else

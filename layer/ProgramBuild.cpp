@@ -51,12 +51,12 @@ void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
   }
 }
 
-/// Says once what in SOFTATOMIC_LAYER_OPTIONS was not applied.
-void logOptionProblemsOnce() {
+/// Says once what in the layer's variables was not applied.
+void logConfigProblemsOnce() {
   static std::once_flag Once;
   std::call_once(Once, [] {
-    for (const std::string &Problem : config().OptionProblems)
-      logEvent("SOFTATOMIC_LAYER_OPTIONS: ignoring " + Problem);
+    for (const std::string &Problem : config().Problems)
+      logEvent("ignoring " + Problem);
   });
 }
 
@@ -64,7 +64,7 @@ void logOptionProblemsOnce() {
 ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options) {
-  logOptionProblemsOnce();
+  logConfigProblemsOnce();
   ShadowCandidate Candidate;
   ProgramRewrite Rewrite = rewriteProgramSource(
       Record.Source, parseBuildFlags(Options), config().Options, Record.Id);

@@ -122,9 +122,22 @@ scenario_off_passes_through() {
 }
 
 scenario_unknown_option_logged() {
-  # Unknown rewriter options are named in the log, and do no harm.
-  run unknown SOFTATOMIC_LAYER_OPTIONS=--frobnicate "$sample"
-  expect unknown "SOFTATOMIC_LAYER_OPTIONS: ignoring unknown option '--frobnicate'$"
+  # Unknown rewriter options, values an option does not take and malformed
+  # numbers are named in the log, and do no harm.
+  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc "$sample"
+  expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: unknown option '--frobnicate'$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: 'sideways': --placement takes one of static, robust$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='abc': not a whole number from 1 up; keeping 4096$"
+  expect unknown "program 1: kernel 'histogram' launched through the software runtime$"
+}
+
+scenario_options_as_the_tool_spells_them() {
+  # SOFTATOMIC_LAYER_OPTIONS takes the rewriter's options as
+  # softatomic-rewrite does (one table, model/RewriteOptions.def): a value
+  # after a space, a bool in capitals.
+  run tool-spelling SOFTATOMIC_LAYER_OPTIONS="--placement robust --defer-unused=FALSE -combine-mode" "$sample"
+  refute tool-spelling "ignoring"
+  expect tool-spelling "program 1: kernel 'histogram' launched through the software runtime$"
 }
 
 scenario_log_to_stderr() {
