@@ -25,7 +25,9 @@ for test in test/exec/*.cl; do
   opts=()
   read -r -a opts < <(sed -n -e 's|^// RUN: softatomic-rewrite \(.*\)%s \(.*\)-o %t\.sa\.cl\(.*\)$|\1\2\3|p' "$test" | head -1 | sed -e "s|%S|test/exec|g") || true
   "$build/bin/softatomic-rewrite" "$test" -o ".gpu/kernels/$name.sa.cl" "${opts[@]}"
-  grep -E '^// RUN: .*sa-difftest ' "$test" | sed -e 's|^// RUN: ||' \
+  # A case that must fail (`not sa-difftest`) checks the host's message
+  # with FileCheck, which that machine lacks: it stays here.
+  grep -E '^// RUN: .*sa-difftest ' "$test" | grep -v -E '(^// RUN: | )not ' | sed -e 's|^// RUN: ||' \
     -e "s|%t\.sa\.cl|.gpu/kernels/$name.sa.cl|g" -e "s|%s|$test|g" -e "s|%S|test/exec|g" \
     -e 's/ *|.*$//' -e 's|sa-difftest |build-gpu/bin/sa-difftest |' >>.gpu/exec-cases.txt
 done
