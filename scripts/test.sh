@@ -7,8 +7,9 @@
 #   rewrite, execution and stress tests), then ctest.
 # - Clang 19, Debug (assertions on), compiled by clang++-19, in
 #   <build-dir>-clang19: only what depends on Clang (the rewriter, its
-#   tool, the layer's rewriter module) and sa-difftest. lit's rewrite tests
-#   run there, with the same FileCheck lines; and in the Clang 16 run each
+#   tool, its unit tests, the layer's rewriter module) and sa-difftest.
+#   lit's rewrite tests and the unit tests run there, with the same
+#   FileCheck lines and assertions; and in the Clang 16 run each
 #   kernel that the execution and stress tests rewrite is rewritten by both
 #   builds, which must write the same bytes, then run once (lit.cfg.py,
 #   "second_rewriter"): the kernels and the host side do not depend on
@@ -28,9 +29,11 @@ cmake -S "$here" -B "$build19" -DCMAKE_BUILD_TYPE=Debug \
   -DClang_DIR=/usr/lib/llvm-19/lib/cmake/clang \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
 cmake --build "$build19" -j "$(nproc)" \
-  --target softatomic-rewrite softatomic-layer-rewriter sa-difftest
+  --target softatomic-rewrite softatomic-layer-rewriter sa-difftest rewrite-unit-test
 echo "== lit: Clang 19, the rewrite tests =="
 python3 "$(lit_of "$build19")" -sv "$build19/test/rewrite"
+echo "== ctest: Clang 19, the rewriter's unit tests =="
+ctest --test-dir "$build19" --output-on-failure -L rewrite-unit
 echo "== lit: Clang 16, each kernel also rewritten by the Clang 19 build =="
 python3 "$(lit_of "$build")" -sv --param second_rewriter="$build19/bin/softatomic-rewrite" "$build/test"
 echo "== ctest: Clang 16 =="

@@ -71,6 +71,18 @@ config.substitutions.append(
      "%s -x cl -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -S"
      % config.clang))
 
+# What the rewriter wraps every rewritten kernel's body in (docs/REWRITE.md,
+# "The edits"), written once for the rewrite tests: their CHECK lines say
+# [[PROLOGUE]] and [[EPILOGUE]] (FileCheck variables, matched as the literal
+# text), read by %filecheck_kernel, FileCheck with the two defined.
+kernel_prologue = ("__sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; "
+                   "if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return;")
+kernel_epilogue = ("} while (__sa_next_group(__sa_ctx)); "
+                   "__sa_kernel_end(__sa_ctx);")
+config.substitutions.append(
+    ("%filecheck_kernel", "%s '-DPROLOGUE=%s' '-DEPILOGUE=%s'"
+     % (config.filecheck, kernel_prologue, kernel_epilogue)))
+
 # --export-fixes round trips: through clang-apply-replacements where it is
 # installed (Debian: clang-tools-N), and through a small applier in Python
 # where PyYAML is.

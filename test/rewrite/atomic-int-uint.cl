@@ -27,10 +27,10 @@ __kernel void ops(__global int *i, __global uint *u) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_int(i, 1, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_uint(u, 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_sub_int(i, 2, __sa_ctx);
@@ -53,4 +53,4 @@ __kernel void ops(__global int *i, __global uint *u) {
 // CHECK-NEXT:  __sa_nr_atomic_dec_uint(u, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_cmpxchg_int(i, 9, 10, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_cmpxchg_uint(u, 9u, 10u, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -43,7 +43,7 @@ __kernel void returns(__global long *l, __global int *i) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // A file with 32-bit atomics only leaves the 64-bit part out.
@@ -53,7 +53,7 @@ __kernel void returns(__global long *l, __global int *i) {
 // CHECK:/* softatomic{{-}}manifest: {{.*}} */
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:long helper(__global long *p, __sa_ctx_t *__sa_ctx) { return __sa_atomic_add_long(p, 1L, __sa_ctx) + __sa_atomic_min_long(p, -1L, __sa_ctx); }
-// CHECK:__kernel void ops(__global long *l, __global ulong *u, __global int *d, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void ops(__global long *l, __global ulong *u, __global int *d, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_atomic_add_long(l, 1L, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_add_ulong(u, 1ul, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_sub_long(l, 2L, __sa_ctx);
@@ -77,8 +77,8 @@ __kernel void returns(__global long *l, __global int *i) {
 // CHECK-NEXT:  __sa_atomic_cmpxchg_long(l, 9L, 10L, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_cmpxchg_ulong(u, 9ul, 10ul, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_int(d, 1, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
-// CHECK:__kernel void returns(__global long *l, __global int *i, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT: [[EPILOGUE]] }
+// CHECK:__kernel void returns(__global long *l, __global int *i, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  l[1] = __sa_atomic_add_long(l, 0x100000000L, __sa_ctx) + helper(l, __sa_ctx);
 // CHECK-NEXT:  i[1] = __sa_wg_atomic_inc_int(i, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -10,14 +10,14 @@ __kernel void reduce(__global uint *sum, __global const uint *in) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  uint lid = get_local_id(0);
 // CHECK-NEXT:  uint v = in[__sa_get_global_id(0, __sa_ctx)];
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-NEXT:  if (lid == 0)
 // CHECK-NEXT:    __sa_nr_atomic_add_uint(sum, v, __sa_ctx);
 // CHECK-NEXT:  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -7,10 +7,10 @@
 // stay native (relaxed ones: cl20-deferred-64.cl). The 64-bit wrappers
 // compile under both standards (SA_INT64_ATOMICS).
 // RUN: softatomic-rewrite %s -o %t20.cl -- -cl-std=CL2.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t20.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t20.cl
 // RUN: %clang_cl_check -cl-std=CL2.0 %t20.cl
 // RUN: softatomic-rewrite %s -o %t30.cl --manifest %t30.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t30.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t30.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t30.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t30.cl
 
@@ -58,7 +58,7 @@ __kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
-// CHECK-NEXT:                    __global long *out, __global long *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local long le; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                    __global long *out, __global long *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local long le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:  long e = 5;
 // CHECK-NEXT:  ulong ue = 7ul;
@@ -82,7 +82,7 @@ __kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 // CHECK-NEXT:  __sa_atomic_store_explicit_ulong(u, 4ul, memory_order_release, __sa_ctx);
 // CHECK-NEXT:  out[16] = atomic_load(&a[3]);
 // CHECK-NEXT:  out[17] = sub_volatile(u, 1ul, __sa_ctx) + cas_helper(a, &e, 8L, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "atomic_sites": 20,
 // JSON: "deferred_sites": 0

@@ -10,10 +10,10 @@
 // forms are neither deferred nor combined per work-group, and their
 // presence keeps the relaxed ones from being deferred (cl20-deferred.cl).
 // RUN: softatomic-rewrite %s -o %t20.cl -- -cl-std=CL2.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t20.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t20.cl
 // RUN: %clang_cl_check -cl-std=CL2.0 %t20.cl
 // RUN: softatomic-rewrite %s -o %t30.cl --manifest %t30.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t30.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t30.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t30.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t30.cl
 
@@ -78,7 +78,7 @@ __kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
-// CHECK-NEXT:                    __global int *out, __global int *n, __global int *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int loc; __local int le; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                    __global int *out, __global int *n, __global int *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int loc; __local int le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:  int e = 5;
@@ -111,7 +111,7 @@ __kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
 // CHECK-NEXT:  atomic_fetch_add(&loc, 1);
 // CHECK-NEXT:  (void)__sa_atomic_fetch_add_int(a, 1, __sa_ctx);
 // CHECK-NEXT:  out[20] = __sa_atomic_fetch_add_explicit_int(a, 1, memory_order_seq_cst, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "atomic_sites": 23,
 // JSON: "deferred_sites": 0

@@ -5,7 +5,7 @@
 // the same point does not take the work-group form (its buckets hold 32-bit
 // sums). The same calls on atomic_int beside them take both forms.
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // RUN: softatomic-rewrite %s -o %t20.cl -- -cl-std=CL2.0
@@ -27,7 +27,7 @@ __kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:__kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:                      __global atomic_int *i, __global atomic_long *t,
-// CHECK-NEXT:                      __global atomic_int *ti, __global long *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                      __global atomic_int *ti, __global long *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  size_t gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_add_explicit_long(l, 0x100000000L, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_max_explicit_long(&l[1], -5L, memory_order_relaxed, __sa_ctx);
@@ -35,7 +35,7 @@ __kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:  __sa_nr_atomic_fetch_add_explicit_int(i, 1, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  out[gid] = __sa_atomic_fetch_add_explicit_long(t, 1L, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  out[gid] += __sa_wg_atomic_fetch_add_explicit_int(ti, 1, memory_order_relaxed, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "atomic_sites": 6,
 // JSON: "deferred_sites": 1

@@ -7,7 +7,7 @@
 // form (__sa_wg_). A relaxed exchange is neither. Any other 2.0 atomic on
 // global memory keeps all of them from being deferred (cl20-seq-cst.cl).
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // RUN: softatomic-rewrite %s -o %t20.cl -- -cl-std=CL2.0
@@ -42,7 +42,7 @@ __kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:                      __global atomic_uint *ticket, __global atomic_int *m,
-// CHECK-NEXT:                      __global atomic_int *x, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                      __global atomic_int *x, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  uint gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_fetch_add_explicit_int(sum, 2, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  (void)__sa_nr_atomic_fetch_sub_explicit_scope_int(sum, 1, RELAXED, memory_scope_device, __sa_ctx);
@@ -56,7 +56,7 @@ __kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:  const int __sa_p0 = !! (gid & 1); unsigned int __sa_r0 = __sa_wgp_atomic_fetch_sub_explicit_uint(__sa_p0, __sa_p0 ? (&ticket[1]) : 0, 1u, memory_order_relaxed, __sa_ctx); if (__sa_p0)
 // CHECK-NEXT:    out[gid] += __sa_r0;
 // CHECK-NEXT:  __sa_atomic_exchange_explicit_int(x, (int)gid, memory_order_relaxed, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "atomic_sites": 11,
 // JSON: "deferred_sites": 7

@@ -8,7 +8,7 @@
 // work-group form (or its predicated form, under an `if`), which
 // completes before it returns.
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // RUN: softatomic-rewrite %s -o %t.order.cl -- -cl-std=CL3.0 -DORDER_VARIABLE
@@ -37,7 +37,7 @@ __kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
 // VARIABLE:  __sa_atomic_fetch_add_explicit_int(&sum[1], 1, o, __sa_ctx);
 
 // CHECK:__kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
-// CHECK-NEXT:                      __global atomic_uint *flag, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                      __global atomic_uint *flag, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  uint gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  const int __sa_p0 = !! (gid & 1); int __sa_r0 = __sa_wgp_atomic_fetch_add_explicit_int(__sa_p0, __sa_p0 ? (sum) : 0, 2, memory_order_relaxed, __sa_ctx); if (__sa_p0)
 // CHECK-NEXT:    (void)__sa_r0;
@@ -51,7 +51,7 @@ __kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
 // CHECK-NEXT:  out[gid] = __sa_atomic_fetch_add_uint(ticket, 1u, __sa_ctx);
 // CHECK-NEXT:  out[gid] += __sa_wg_atomic_fetch_add_explicit_uint(&ticket[1], 1u, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_or_explicit_uint(flag, 1u, memory_order_release, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "atomic_sites": 6,
 // JSON: "deferred_sites": 0

@@ -11,7 +11,7 @@ __kernel void k(__global uint *out, __global const int *in) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL2.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL2.0 %t.cl
 
@@ -19,9 +19,9 @@ __kernel void k(__global uint *out, __global const int *in) {
 // CHECK-EMPTY:
 // CHECK-NEXT:int first(const int *p) { return p[0]; }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
 // CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_wg_atomic_inc_uint(&out[0], __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "cl_std": "CL2.0",

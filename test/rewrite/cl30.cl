@@ -11,17 +11,17 @@ __kernel void k(__global int *c) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL3.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 
-// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int hits; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int hits; [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  
 // CHECK-NEXT:  if (get_local_id(0) == 0)
 // CHECK-NEXT:    atomic_init(&hits, 0);
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-NEXT:  atomic_fetch_add(&hits, 1);
 // CHECK-NEXT:  __sa_nr_atomic_add_int(c, 1, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // JSON: "cl_std": "CL3.0",

@@ -12,7 +12,7 @@ fmt( __global   int *c ,   /* the counter */
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:/* a block comment
@@ -20,8 +20,8 @@ fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:__kernel void
 // CHECK-NEXT:fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:     __global int *out , __local uint *__sa_scratch, __global uint *__sa_state)
-// CHECK-NEXT:{ __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:{ [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:	int v = __sa_wg_atomic_add_int ( c ,  1 , __sa_ctx) ; // tab-indented
 // CHECK-NEXT:    out [ 0 ] = v;  /* trailing */
 // CHECK-NEXT:    __sa_wg_atomic_inc_int(  /* inside */ c  , __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

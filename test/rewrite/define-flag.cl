@@ -10,7 +10,7 @@ __kernel void k(__global int *c) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl -- -DCOUNT -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 -DCOUNT -I %S/Inputs %t.cl
 
 // Without -DCOUNT the only global atomic is gone: output = input.
@@ -23,12 +23,12 @@ __kernel void k(__global int *c) {
 // RUN: not test -e %t.none.cl
 
 // CHECK:#include "sizes.h"
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:#ifdef COUNT
 // CHECK-NEXT:  __sa_nr_atomic_add_int(c, SIZE, __sa_ctx);
 // CHECK-NEXT:#else
 // CHECK-NEXT:  c[0] = SIZE;
 // CHECK-NEXT:#endif
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 
 // NOINC: {{.*}}define-flag.cl:3:10: fatal error: 'sizes.h' file not found

@@ -23,7 +23,7 @@ __kernel void k(__global int *c, int n) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:int clamp_add(__global int *c, int v, __sa_ctx_t *__sa_ctx) {
@@ -32,7 +32,7 @@ __kernel void k(__global int *c, int n) {
 // CHECK-NEXT:  return __sa_atomic_add_int(c, v, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  if (get_local_id(0) >= n)
 // CHECK-NEXT:    goto __sa_group_end;
 // CHECK-NEXT:  for (int i = 0; __sa_live(__sa_ctx) && (i < n); ++i) {
@@ -45,4 +45,4 @@ __kernel void k(__global int *c, int n) {
 // CHECK-NEXT:  }
 // CHECK-NEXT:  clamp_add(c, n, __sa_ctx);
 // CHECK-NEXT:  goto __sa_group_end;
-// CHECK-NEXT: __sa_group_end: ; } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: __sa_group_end: ; [[EPILOGUE]] }

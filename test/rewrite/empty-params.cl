@@ -17,20 +17,20 @@ __kernel void empty() {
 __kernel void spaced( void ) { atom_inc((__global int *)0); }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:size_t group(__sa_ctx_t *__sa_ctx) { return __sa_get_group_id(0, __sa_ctx); }
 // CHECK-NEXT:size_t gid( /* none */ __sa_ctx_t *__sa_ctx) { return __sa_get_global_id(0, __sa_ctx); }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void none(__local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void none(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);
 // CHECK-NEXT:  group(__sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void empty(__local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void empty(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_dec_uint((__global uint *)0, __sa_ctx);
 // CHECK-NEXT:  gid(__sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void spaced( __local uint *__sa_scratch, __global uint *__sa_state ) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void spaced( __local uint *__sa_scratch, __global uint *__sa_state ) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);  [[EPILOGUE]] }

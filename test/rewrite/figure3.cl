@@ -7,7 +7,7 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // The manifest comment, then the runtime verbatim, then #line 1.
@@ -18,8 +18,8 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // CHECK:#line 1 "{{.*}}figure3.cl"
 // CHECK-NEXT:// The paper's Figure 3 kernel: one global atom_add whose old value is
 // CHECK-NEXT:// discarded, then a plain read of the same location.
-// CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int tid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(out, tid, __sa_ctx);
 // CHECK-NEXT:  outArray[tid] = *out;
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -13,17 +13,17 @@ __kernel void k(__global uint *out, __global uint *hist) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:size_t flat(__sa_ctx_t *__sa_ctx) {
 // CHECK-NEXT:  return __sa_get_global_id(1, __sa_ctx) * __sa_get_global_size(0, __sa_ctx) + __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *out, __global uint *hist, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global uint *out, __global uint *hist, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  size_t g = __sa_get_group_id(0, __sa_ctx) + __sa_get_num_groups(0, __sa_ctx) * __sa_get_group_id(1, __sa_ctx);
 // CHECK-NEXT:  size_t o = __sa_get_global_offset(0, __sa_ctx) + __sa_get_global_offset(1, __sa_ctx);
 // CHECK-NEXT:  size_t l = get_local_id(0) + get_local_size(0) + get_work_dim();
 // CHECK-NEXT:  __sa_nr_atomic_inc_uint(&hist[g % 16], __sa_ctx);
 // CHECK-NEXT:  out[flat(__sa_ctx)] = (uint)(g + o + l);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -3,7 +3,7 @@
 // the kernel left alone keeps the native store, the rewritten kernel calls
 // the copy with the software store.
 // RUN: softatomic-rewrite %s -o %t.cl -- -cl-std=CL2.0
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL2.0 %t.cl
 
 void publish(volatile __global atomic_uint *flag, uint v) { atomic_store(flag, v); }
@@ -21,9 +21,9 @@ __kernel void setter(volatile __global atomic_uint *flag) { publish(flag, 7u); }
 // CHECK-NEXT:void __sa_fn_publish(volatile __global atomic_uint *flag, uint v, __sa_ctx_t *__sa_ctx) { __sa_atomic_store_uint(flag, v, __sa_ctx); }
 // CHECK-NEXT:#line 10 "{{.*}}helper-clone-cl20.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void counter(volatile __global atomic_uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void counter(volatile __global atomic_uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_add_uint(&c[0], 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_fn_publish(&c[1], 2u, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void setter(volatile __global atomic_uint *flag) { publish(flag, 7u); }

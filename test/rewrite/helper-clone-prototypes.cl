@@ -3,7 +3,7 @@
 // A copy of a prototype repeats the names declared before it (a harmless
 // redeclaration).
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 uint other(void), shared(__global int *c);
@@ -28,5 +28,5 @@ void never_launched(__global int *c) { shared(c); }
 // CHECK-NEXT:#line 11 "{{.*}}helper-clone-prototypes.cl"
 // CHECK-NEXT:uint __sa_fn_shared(__global int *c, __sa_ctx_t *__sa_ctx) { return __sa_fn_other(__sa_ctx); }
 // CHECK-NEXT:#line 12 "{{.*}}helper-clone-prototypes.cl"
-// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(c, __sa_ctx); __sa_fn_shared(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(c, __sa_ctx); __sa_fn_shared(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NEXT:void never_launched(__global int *c) { shared(c); }

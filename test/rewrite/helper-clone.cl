@@ -7,7 +7,7 @@
 // rewritten kernel reaches. The user's own '__sa_fn_deep' makes the copy
 // of 'deep' pick another name.
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 __constant int __sa_fn_deep = 1;
@@ -55,10 +55,10 @@ uint deep(void) {
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global uint *out) { out[top(0)] = top(1); }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(c, __sa_fn_top(2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:  c[1] = only_here(__sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:uint only_here(__sa_ctx_t *__sa_ctx) { return __sa_fn_deep_2(__sa_ctx) + 3; }
 // CHECK-EMPTY:
@@ -67,7 +67,7 @@ uint deep(void) {
 // CHECK-NEXT:int __sa_fn_hit(__global int *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_int(c, __sa_ctx); }
 // CHECK-NEXT:#line 30 "{{.*}}helper-clone.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void hits(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); __sa_fn_hit(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void hits(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); __sa_fn_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:void never_launched(__global int *c) { hit(c); }
 // CHECK-EMPTY:

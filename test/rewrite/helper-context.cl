@@ -21,7 +21,7 @@ int bump(__global int *c, int v) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:int bump(__global int *c, int v, __sa_ctx_t *__sa_ctx);
@@ -32,11 +32,11 @@ int bump(__global int *c, int v) {
 // CHECK-NEXT:  bump(c, bump(c, 2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int old = bump(c, 3, __sa_ctx);
 // CHECK-NEXT:  twice(c, __sa_ctx);
 // CHECK-NEXT:  c[1] = old;
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:int bump(__global int *c, int v, __sa_ctx_t *__sa_ctx) {
 // CHECK-NEXT:  return __sa_atomic_add_int(c, v, __sa_ctx);

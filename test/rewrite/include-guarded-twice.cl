@@ -2,7 +2,7 @@
 // rewritten text, guard and all; in the output, as in the source, the
 // guard skips the second copy (the output compiles: no redefinition).
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 #include "guarded.h"
@@ -26,4 +26,4 @@ __kernel void k(__global uint *c) { guarded_bump(c); }
 // CHECK-NEXT:#endif
 // CHECK-NEXT:#line 10 "{{.*}}include-guarded-twice.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); guarded_bump(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); guarded_bump(c, __sa_ctx);  [[EPILOGUE]] }

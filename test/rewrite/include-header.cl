@@ -4,7 +4,7 @@
 // file's), so it compiles without the -I path and the compiler's
 // diagnostics still name the header's and the main file's own lines.
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 -Wunused-variable %t.cl 2>&1 | FileCheck %s --check-prefix=LINES
 
@@ -21,7 +21,7 @@ __kernel void k(__global int *c) { int unused_in_main; count_hit(c); }
 // CHECK-NEXT:}
 // CHECK-NEXT:#line 12 "{{.*}}include-header.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); int unused_in_main; count_hit(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); int unused_in_main; count_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NOT:{{^}}#include{{.*}}
 
 // LINES-DAG: {{.*}}atomic-helper.h:3:7: warning: unused variable 'unused_in_header'

@@ -3,7 +3,7 @@
 // rewritten calls it too: the header's text keeps the helper as written and
 // adds the copy with the context after it.
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 #include "geometry-helper.h"
@@ -21,6 +21,6 @@ __kernel void plain(__global uint *out) { out[my_global_id()] = 1u; }
 // CHECK-NEXT:#line 3 "{{.*}}geometry-helper.h"
 // CHECK-NEXT:#line 10 "{{.*}}include-helper-only.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_uint(c, __sa_fn_my_global_id(__sa_ctx), __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_uint(c, __sa_fn_my_global_id(__sa_ctx), __sa_ctx);  [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global uint *out) { out[my_global_id()] = 1u; }

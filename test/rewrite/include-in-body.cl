@@ -2,7 +2,7 @@
 // conditional block, are replaced where they stand; one in an inactive
 // block stays (it is never read).
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 __kernel void k(__global int *c) {
@@ -18,12 +18,12 @@ __kernel void k(__global int *c) {
 __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 
 // CHECK:{{^}}#line 1 "{{.*}}include-in-body.cl"
-// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:#line 1 "{{.*}}body-atomic.inc"
 // CHECK-NEXT:// A statement with a global atomic, #included in a kernel body (include-in-body.cl).
 // CHECK-NEXT:__sa_nr_atomic_inc_int(c, __sa_ctx);
 // CHECK-NEXT:#line 10 "{{.*}}include-in-body.cl"
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:#if 1
 // CHECK-NEXT:#line 1 "{{.*}}geometry-helper.h"
@@ -34,4 +34,4 @@ __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 // CHECK-NEXT:#include "no-such-header.h"
 // CHECK-NEXT:#endif
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  [[EPILOGUE]] }

@@ -2,7 +2,7 @@
 // too (its text changes: the inner #include becomes the inner header's
 // text), with #line directives at each level.
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 #include "nested-outer.h"
@@ -19,4 +19,4 @@ __kernel void k(__global uint *c) { c[1] = twice(bump(c)); }
 // CHECK-NEXT:uint twice(uint x) { return 2u * x; }
 // CHECK-NEXT:#line 9 "{{.*}}include-nested.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); c[1] = twice(bump(c, __sa_ctx));  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); c[1] = twice(bump(c, __sa_ctx));  [[EPILOGUE]] }

@@ -1,7 +1,7 @@
 // A header whose content needs no edit (a macro, a helper without atomics
 // or geometry) stays an #include line, although a rewritten kernel uses it.
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 -I %S/Inputs %t.cl
 
 #include "no-edits.h"
@@ -11,4 +11,4 @@ __kernel void k(__global uint *c) { atomic_add(c, square(BINS)); }
 // CHECK:{{^}}#line 1 "{{.*}}include-no-edits.cl"
 // CHECK:#include "{{.*}}no-edits.h"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_uint(c, square(BINS), __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_uint(c, square(BINS), __sa_ctx);  [[EPILOGUE]] }

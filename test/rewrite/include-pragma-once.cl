@@ -3,7 +3,7 @@
 // keeps the pragma's meaning in the one output file; the pragma's line is
 // blanked (it would apply to the main file).
 // RUN: softatomic-rewrite %s -o %t.cl -- -I %S/Inputs
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 -Werror %t.cl
 
 #include "once.h"
@@ -29,4 +29,4 @@ __kernel void k(__global uint *c) { once_bump(c); }
 // CHECK-NEXT:#endif
 // CHECK-NEXT:#line 11 "{{.*}}include-pragma-once.cl"
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx); once_bump(c, __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); once_bump(c, __sa_ctx);  [[EPILOGUE]] }

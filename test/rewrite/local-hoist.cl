@@ -17,11 +17,11 @@ __kernel void k(__global int *c) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local int tile[TILE]; LOCAL_ARRAY(flags, 2); __local struct { int a; int b; } pair; __local uint hist[4],
-// CHECK-NEXT:               more[4]; __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:               more[4]; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  
 // CHECK-NEXT:  
 // CHECK-NEXT:  int x = (int)get_local_id(0);
@@ -31,4 +31,4 @@ __kernel void k(__global int *c) {
 // CHECK-NEXT:  tile[x % TILE] = x;
 // CHECK-NEXT:  pair.a = __sa_wg_atomic_add_int(c, x, __sa_ctx);
 // CHECK-NEXT:  hist[0] = more[0] = flags[0] = 0;
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -5,7 +5,7 @@
 // Expansions that chose different runtime forms of one atomic (work-group,
 // deferred, plain) all get the plain form.
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 #define COUNT(p) atom_inc(p)
@@ -47,7 +47,7 @@ __kernel void k(__global int *c, __global int *out) {
   if (c[3])
     COUNT(c + 3);
 }
-// CHECK:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  COUNT(c);
 // CHECK-NEXT:  c[GID(0, __sa_ctx)] = 1;
 // CHECK-NEXT:  STORE_GID(out[1]);
@@ -59,14 +59,14 @@ __kernel void k(__global int *c, __global int *out) {
 // CHECK-NEXT:  out[0] = TOTAL(c + 2);
 // CHECK-NEXT:  if (c[3])
 // CHECK-NEXT:    COUNT(c + 3);
-// CHECK-NEXT: __sa_group_end: ; } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: __sa_group_end: ; [[EPILOGUE]] }
 
 // A second rewritten kernel may expand the same macros.
 __kernel void k2(__global int *c) {
   COUNT(c);
   BUMP(c);
 }
-// CHECK:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  COUNT(c);
 // CHECK-NEXT:  BUMP(c);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }

@@ -14,7 +14,7 @@ __kernel void copy(__global int *dst, __global const int *src) {
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // The untouched kernel: its lines in the output equal the input's.
 // RUN: sed -n '/^__kernel void copy/,/^}/p' %s > %t.orig
@@ -23,9 +23,9 @@ __kernel void copy(__global int *dst, __global const int *src) {
 
 // CHECK:int twice(int x) { return 2 * x; }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void count(__global uint *n, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void count(__global uint *n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_inc_uint(n, __sa_ctx);
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void copy(__global int *dst, __global const int *src) {
 // CHECK-NEXT:  __local int seen;

@@ -5,7 +5,7 @@
 // callers, and rewritten code calls a copy named __sa_fn_<name>, emitted
 // right after it between #line directives.
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // 'store' is reached only from code without the context: no copy of it.
 // RUN: not grep -q '__sa_fn_st[o]re' %t.cl
@@ -31,7 +31,7 @@ void orphan(__global int *c) { c[gid()] = 2; }
 // CHECK-EMPTY:
 // CHECK-NEXT:void store(__global int *c) { c[gid()] = 1; }
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_int(c, (int)__sa_fn_gid(__sa_ctx), __sa_ctx);  } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_int(c, (int)__sa_fn_gid(__sa_ctx), __sa_ctx);  [[EPILOGUE]] }
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global int *c) {
 // CHECK-NEXT:  store(c);

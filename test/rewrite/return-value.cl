@@ -11,10 +11,10 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
 }
 
 // RUN: softatomic-rewrite %s -o %t.cl
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if (__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return; do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int mine = __sa_wg_atomic_inc_int(counter, __sa_ctx);
 // CHECK-NEXT:  slots[mine] = 1;
 // CHECK-NEXT:  old[mine] = __sa_wg_atomic_add_uint((__global uint *)counter, 0u, __sa_ctx) + __sa_wg_atomic_add_int(counter, 1, __sa_ctx);
@@ -22,4 +22,4 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
 // CHECK-NEXT:  (void)__sa_atomic_xchg_int(counter, 5, __sa_ctx);
 // CHECK-NEXT:  if (__sa_atomic_cmpxchg_int(counter, 5, 6, __sa_ctx) == 5)
 // CHECK-NEXT:    slots[0] = 2;
-// CHECK-NEXT: } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); }
+// CHECK-NEXT: [[EPILOGUE]] }
