@@ -26,7 +26,7 @@ std::string kernelName(cl_kernel Kernel) {
   std::string Name(Size, '\0');
   if (Size)
     SA_REAL(clGetKernelInfo)
-    (Kernel, CL_KERNEL_FUNCTION_NAME, Size, &Name[0], nullptr);
+  (Kernel, CL_KERNEL_FUNCTION_NAME, Size, &Name[0], nullptr);
   Name.resize(Name.empty() ? 0 : std::strlen(Name.c_str()));
   return Name;
 }

@@ -43,8 +43,8 @@ cl_int reportDeviceFailure(cl_int Status, cl_int Reported, const char *Call) {
   if (!isSoftatomicCode(Status))
     return Status;
   // The runtime's message names the code and the kernel.
-  logEvent(std::string(Call) + ": " + saGetLastErrorMessage() +
-           "; returned " + saGetErrorString(Reported));
+  logEvent(std::string(Call) + ": " + saGetLastErrorMessage() + "; returned " +
+           saGetErrorString(Reported));
   return Reported;
 }
 
@@ -73,9 +73,8 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   cl_int Status = saWaitForEvents(NumEvents, Events);
   // What clWaitForEvents returns when a listed command terminated
   // abnormally.
-  return reportDeviceFailure(Status,
-                             CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
-                             "clWaitForEvents");
+  return reportDeviceFailure(
+      Status, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "clWaitForEvents");
 }
 
 cl_int releaseQueue(cl_command_queue Queue) {

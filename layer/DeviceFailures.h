@@ -1,4 +1,5 @@
-//===- DeviceFailures.h - Device-side failures, as OpenCL errors -*- C++ -*-===//
+//===- DeviceFailures.h - Device-side failures, as OpenCL errors -*- C++
+//-*-===//
 //
 // A software launch can fail on the device (SA_SPIN_TIMEOUT, ...: a bounded
 // wait ran out, its results are wrong). The runtime reports that through

@@ -1,4 +1,5 @@
-//===- EntryPoint.h - What the layer's OpenCL entry points share -*- C++ -*-===//
+//===- EntryPoint.h - What the layer's OpenCL entry points share -*- C++
+//-*-===//
 //
 // Their export (SA_LAYER_ENTRY, RealOpenCL.h), whether the layer is on, and
 // the guard that keeps C++ exceptions out of the C callers.

@@ -63,8 +63,8 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
   });
 }
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(
-    cl_kernel Kernel, cl_uint Index, const void *Pointer) {
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
+clSetKernelArgSVMPointer(cl_kernel Kernel, cl_uint Index, const void *Pointer) {
   return guarded(__func__, [&]() -> cl_int {
     auto Real = SA_REAL(clSetKernelArgSVMPointer);
     if (!Real) // an OpenCL 1.2 ICD loader

@@ -49,7 +49,6 @@ struct LayerConfig {
 /// The process's configuration, read from the environment on first use.
 const LayerConfig &config();
 
-
 } // namespace layer
 } // namespace softatomic
 

@@ -79,8 +79,8 @@ bool definedInLayer(void *Function) {
 bool interceptEntryPoints(cl_icd_dispatch &Dispatch) {
 #define SA_INTERCEPTED(Name)                                                   \
   if (!definedInLayer(reinterpret_cast<void *>(&::Name))) {                    \
-    logEvent(LoadedByLoader + "passing everything through: " #Name            \
-             " does not bind to the layer's own definition");                  \
+    logEvent(LoadedByLoader + "passing everything through: " #Name             \
+                              " does not bind to the layer's own definition"); \
     return false;                                                              \
   }                                                                            \
   Dispatch.Name = &::Name;
@@ -90,9 +90,8 @@ bool interceptEntryPoints(cl_icd_dispatch &Dispatch) {
 
 } // namespace
 
-SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL
-clGetLayerInfo(cl_layer_info Param, size_t ParamSize, void *ParamValue,
-               size_t *SizeRet) {
+SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(
+    cl_layer_info Param, size_t ParamSize, void *ParamValue, size_t *SizeRet) {
   return guarded(__func__, [&]() -> cl_int {
     const void *Value;
     size_t Size;

@@ -11,8 +11,7 @@ namespace layer {
 cl_kernel createNativeTwin(cl_program AppProgram, unsigned ProgramId,
                            const std::string &Name) {
   cl_int Status = CL_SUCCESS;
-  cl_kernel Native =
-      SA_REAL(clCreateKernel)(AppProgram, Name.c_str(), &Status);
+  cl_kernel Native = SA_REAL(clCreateKernel)(AppProgram, Name.c_str(), &Status);
   if (!Native)
     logProgramEvent(ProgramId, "kernel '" + Name +
                                    "': no native twin (clCreateKernel: " +
@@ -59,10 +58,11 @@ cl_int launchNativeTwin(const KernelRecord &Record, cl_int Status,
       Queue, Record.Native, WorkDim, GlobalOffset, GlobalSize, LocalSize,
       NumEvents, WaitList, Event);
   logProgramEvent(Record.ProgramId,
-                  Line + (Native == CL_SUCCESS
-                              ? std::string("; launched natively instead")
-                              : std::string("; the native launch failed too: ") +
-                                    saGetErrorString(Native)));
+                  Line +
+                      (Native == CL_SUCCESS
+                           ? std::string("; launched natively instead")
+                           : std::string("; the native launch failed too: ") +
+                                 saGetErrorString(Native)));
   return Native;
 }
 

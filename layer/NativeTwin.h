@@ -1,4 +1,5 @@
-//===- NativeTwin.h - The original kernel beside a rewritten one -*- C++ -*-===//
+//===- NativeTwin.h - The original kernel beside a rewritten one -*- C++
+//-*-===//
 //
 // Every kernel the layer creates from a shadow program has a native twin:
 // the same kernel created from the application's own program (always

@@ -1,4 +1,5 @@
-//===- NextDispatch.h - Where the layer forwards OpenCL calls to -*- C++ -*-===//
+//===- NextDispatch.h - Where the layer forwards OpenCL calls to -*- C++
+//-*-===//
 //
 // The OpenCL entry points after the layer, in one table indexed like the
 // ICD loader's dispatch table (cl_icd_dispatch): as an OpenCL layer, the
@@ -52,7 +53,7 @@ void forwardToTarget(const cl_icd_dispatch *Target, size_t NumEntries);
 #else
 #define SA_NEXT_ENTRY(Name)                                                    \
   ([] {                                                                        \
-    static void *const Function = ::softatomic::layer::nextByLookup(#Name);   \
+    static void *const Function = ::softatomic::layer::nextByLookup(#Name);    \
     return Function;                                                           \
   }())
 #endif

@@ -11,10 +11,10 @@
 #include "LayerConfig.h"
 #include "RewriterFingerprint.h"
 #include "softatomic/softatomic.h"
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <dirent.h>
 #include <fcntl.h>
@@ -122,8 +122,7 @@ static void trimCache(const std::string &Dir) {
     std::string Name = Item->d_name;
     struct stat Info;
     if (Name.size() > Suffix.size() &&
-        Name.compare(Name.size() - Suffix.size(), Suffix.size(), Suffix) ==
-            0 &&
+        Name.compare(Name.size() - Suffix.size(), Suffix.size(), Suffix) == 0 &&
         stat((Dir + "/" + Name).c_str(), &Info) == 0)
       Entries.emplace_back(Info.st_mtim, Dir + "/" + Name);
   }
@@ -148,9 +147,10 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
   putField(Key, SOFTATOMIC_REWRITER_FINGERPRINT);
   putField(Key, Options.CombineMode ? "combine" : "plain");
   putField(Key, Options.DeferUnusedResults ? "defer" : "no-defer");
-  putField(Key, Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
-                    ? "robust"
-                    : "static");
+  putField(Key,
+           Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
+               ? "robust"
+               : "static");
   putField(Key, std::to_string(Flags.CompilerArgs.size()));
   for (const std::string &Arg : Flags.CompilerArgs)
     putField(Key, Arg);

@@ -9,10 +9,10 @@
 #include "driver/RewriteFile.h"
 #include "driver/Rewriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include <sstream>
 
 using namespace clang::tooling;

@@ -9,9 +9,8 @@
 namespace softatomic {
 namespace layer {
 
-std::vector<cl_device_id> buildDevices(cl_program Program,
-                                              cl_uint NumDevices,
-                                              const cl_device_id *Devices) {
+std::vector<cl_device_id> buildDevices(cl_program Program, cl_uint NumDevices,
+                                       const cl_device_id *Devices) {
   if (Devices && NumDevices)
     return std::vector<cl_device_id>(Devices, Devices + NumDevices);
   cl_uint Count = 0;

@@ -117,8 +117,7 @@ static bool exportFixes(const ToolOptions &O, ArrayRef<FileRun> Runs) {
     sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     if (Runs.size() == 1)
       Fixes.MainSourceFile = std::string(Path);
-    append_range(Fixes.Replacements,
-                 outputReplacements(Path, Run.Result));
+    append_range(Fixes.Replacements, outputReplacements(Path, Run.Result));
   }
   std::string YAML;
   raw_string_ostream OS(YAML);

@@ -14,21 +14,21 @@ static cl::OptionCategory Category("softatomic-rewrite options");
 
 cl::OptionCategory &toolCategory() { return Category; }
 
-static cl::opt<std::string>
-    OutputFileOption("o",
-               cl::desc("Write the rewritten source to <file> (one input only;\n"
-                        "default: stdout)"),
-               cl::value_desc("file"), cl::cat(Category));
-static cl::opt<bool>
-    InPlaceOption("i",
-            cl::desc("Rewrite the input files in place; a file with nothing\n"
-                     "to rewrite is not touched"),
-            cl::cat(Category));
-static cl::opt<bool>
-    DryRunOption("dry-run",
-           cl::desc("Write nothing; print what would change in each input\n"
-                    "(a summary line, then the edits as a unified diff)"),
-           cl::cat(Category));
+static cl::opt<std::string> OutputFileOption(
+    "o",
+    cl::desc("Write the rewritten source to <file> (one input only;\n"
+             "default: stdout)"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> InPlaceOption(
+    "i",
+    cl::desc("Rewrite the input files in place; a file with nothing\n"
+             "to rewrite is not touched"),
+    cl::cat(Category));
+static cl::opt<bool> DryRunOption(
+    "dry-run",
+    cl::desc("Write nothing; print what would change in each input\n"
+             "(a summary line, then the edits as a unified diff)"),
+    cl::cat(Category));
 static cl::opt<unsigned> DryRunContextOption(
     "dry-run-context", cl::init(3), cl::value_desc("N"),
     cl::desc("Lines of context around each --dry-run hunk (default 3)"),
@@ -40,9 +40,9 @@ static cl::opt<std::string> ExportFixesOption(
     cl::value_desc("file.yaml"), cl::cat(Category));
 static cl::opt<std::string>
     ManifestFileOption("manifest",
-                 cl::desc("Also write the manifest (JSON) to <file> (one "
-                          "input only)"),
-                 cl::value_desc("file"), cl::cat(Category));
+                       cl::desc("Also write the manifest (JSON) to <file> (one "
+                                "input only)"),
+                       cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> DepFileOption(
     "depfile",
     cl::desc("Also write a Makefile-style depfile to <file>: the -o output\n"
@@ -50,17 +50,17 @@ static cl::opt<std::string> DepFileOption(
     cl::value_desc("file"), cl::cat(Category));
 static cl::opt<unsigned>
     JobsOption("j",
-         cl::desc("Rewrite <n> files at once (default 0: one per CPU)"),
-         cl::value_desc("n"), cl::init(0), cl::cat(Category));
+               cl::desc("Rewrite <n> files at once (default 0: one per CPU)"),
+               cl::value_desc("n"), cl::init(0), cl::cat(Category));
 static cl::opt<bool> QuietOption("quiet",
-                           cl::desc("Print errors only: no warnings, no "
-                                    "progress lines"),
-                           cl::cat(Category));
-static cl::opt<bool>
-    VerboseOption("verbose",
-            cl::desc("Warn about each kernel left alone because it reaches\n"
-                     "no global atomic; say what happened to each file"),
-            cl::cat(Category));
+                                 cl::desc("Print errors only: no warnings, no "
+                                          "progress lines"),
+                                 cl::cat(Category));
+static cl::opt<bool> VerboseOption(
+    "verbose",
+    cl::desc("Warn about each kernel left alone because it reaches\n"
+             "no global atomic; say what happened to each file"),
+    cl::cat(Category));
 // The rewriter's options by name, declared from the table that the
 // interception layer parses too (model/RewriteOptions.def).
 #define SA_REWRITE_FLAG(Name, Field, Help)                                     \
@@ -177,8 +177,8 @@ checkCombinations(const ToolOptions &O, ArrayRef<std::string> Inputs) {
     return "--quiet and --verbose exclude each other";
   if (O.InPlace && !O.OutputFile.empty())
     return "-i and -o exclude each other";
-  if (O.DryRun && (O.InPlace || !O.OutputFile.empty() || !O.ManifestFile.empty() ||
-                 !O.ExportFixes.empty()))
+  if (O.DryRun && (O.InPlace || !O.OutputFile.empty() ||
+                   !O.ManifestFile.empty() || !O.ExportFixes.empty()))
     return "--dry-run writes nothing: it cannot be combined with -o, -i, "
            "--manifest or --export-fixes";
   if (O.InPlace && !O.ExportFixes.empty())
@@ -220,16 +220,16 @@ static bool isStream(StringRef Path) {
 /// input (other than -i's, which are the inputs). Files are compared as
 /// the file system sees them: `x`, `./x`, a link to x and a hard link of
 /// x are one file.
-static std::optional<std::string>
-checkAliases(const ToolOptions &O, ArrayRef<std::string> Inputs) {
+static std::optional<std::string> checkAliases(const ToolOptions &O,
+                                               ArrayRef<std::string> Inputs) {
   struct Named {
     StringRef Option;
     StringRef Path;
   };
   SmallVector<Named, 4> Outputs;
-  for (Named O : {Named{"-o", O.OutputFile}, Named{"--manifest", O.ManifestFile},
-                  Named{"--depfile", O.DepFile},
-                  Named{"--export-fixes", O.ExportFixes}})
+  for (Named O :
+       {Named{"-o", O.OutputFile}, Named{"--manifest", O.ManifestFile},
+        Named{"--depfile", O.DepFile}, Named{"--export-fixes", O.ExportFixes}})
     if (!O.Path.empty() && O.Path != "-" && !isStream(O.Path))
       Outputs.push_back(O);
   for (size_t I = 0; I < Outputs.size(); ++I)

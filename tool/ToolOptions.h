@@ -20,9 +20,9 @@
 namespace softatomic {
 
 struct ToolOptions {
-  std::string OutputFile;   ///< -o
-  bool InPlace = false;     ///< -i
-  bool DryRun = false;      ///< --dry-run
+  std::string OutputFile; ///< -o
+  bool InPlace = false;   ///< -i
+  bool DryRun = false;    ///< --dry-run
   unsigned DryRunContext = 3;
   std::string ExportFixes;  ///< --export-fixes
   std::string ManifestFile; ///< --manifest

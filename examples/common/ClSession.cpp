@@ -21,7 +21,8 @@ static bool isIndex(const std::string &S) {
 }
 
 /// Whether the Index-th entry called Name is the one Match selects.
-static bool selects(const std::string &Match, size_t Index, const std::string &Name) {
+static bool selects(const std::string &Match, size_t Index,
+                    const std::string &Name) {
   if (isIndex(Match))
     return std::strtoul(Match.c_str(), nullptr, 10) == Index;
   return lower(Name).find(lower(Match)) != std::string::npos;
@@ -70,7 +71,8 @@ bool ClSession::open(std::string PlatformMatch, std::string DeviceMatch,
     clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 0, nullptr, &NumDevices);
     std::vector<cl_device_id> Devices(NumDevices);
     if (NumDevices)
-      clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, NumDevices, Devices.data(), nullptr);
+      clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, NumDevices, Devices.data(),
+                     nullptr);
     for (size_t DI = 0; DI < Devices.size(); ++DI) {
       cl_device_id D = Devices[DI];
       std::string DName = queryString([&](size_t S, void *V, size_t *R) {
@@ -87,7 +89,8 @@ bool ClSession::open(std::string PlatformMatch, std::string DeviceMatch,
       }
       Queue = clCreateCommandQueue(Context, D, CL_QUEUE_PROFILING_ENABLE, &Err);
       if (Err != CL_SUCCESS) {
-        Error = "clCreateCommandQueue failed: " + std::string(saGetErrorString(Err));
+        Error = "clCreateCommandQueue failed: " +
+                std::string(saGetErrorString(Err));
         return false;
       }
       Platform = P;
@@ -97,8 +100,9 @@ bool ClSession::open(std::string PlatformMatch, std::string DeviceMatch,
       return true;
     }
   }
-  Error = "no OpenCL device matches platform '" + PlatformMatch + "' and device '" +
-          DeviceMatch + "'; found:" + (Seen.empty() ? std::string(" nothing") : Seen);
+  Error = "no OpenCL device matches platform '" + PlatformMatch +
+          "' and device '" + DeviceMatch +
+          "'; found:" + (Seen.empty() ? std::string(" nothing") : Seen);
   return false;
 }
 
@@ -123,17 +127,21 @@ cl_program ClSession::build(const std::string &Path, const std::string &Options,
   const char *Text = Source.c_str();
   size_t Length = Source.size();
   cl_int Err = CL_SUCCESS;
-  cl_program Program = clCreateProgramWithSource(Context, 1, &Text, &Length, &Err);
+  cl_program Program =
+      clCreateProgramWithSource(Context, 1, &Text, &Length, &Err);
   if (Err != CL_SUCCESS) {
-    Error = "clCreateProgramWithSource failed: " + std::string(saGetErrorString(Err));
+    Error = "clCreateProgramWithSource failed: " +
+            std::string(saGetErrorString(Err));
     return nullptr;
   }
   Err = clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr);
   if (Err != CL_SUCCESS) {
     std::string Log = queryString([&](size_t S, void *V, size_t *R) {
-      return clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, S, V, R);
+      return clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, S, V,
+                                   R);
     });
-    Error = "building " + Path + " failed (" + saGetErrorString(Err) + "):\n" + Log;
+    Error =
+        "building " + Path + " failed (" + saGetErrorString(Err) + "):\n" + Log;
     clReleaseProgram(Program);
     return nullptr;
   }
@@ -152,8 +160,10 @@ bool readFile(const std::string &Path, std::string &Text) {
 
 double eventMillis(cl_event Event) {
   cl_ulong Start = 0, End = 0;
-  clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof(Start), &Start, nullptr);
-  clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof(End), &End, nullptr);
+  clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof(Start),
+                          &Start, nullptr);
+  clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof(End), &End,
+                          nullptr);
   return (double)(End - Start) * 1e-6;
 }
 

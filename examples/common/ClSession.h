@@ -28,7 +28,8 @@ struct ClSession {
   /// matches all); a whole number instead selects by index (clGetPlatformIDs'
   /// order, then the platform's devices). Empty arguments fall back to the
   /// SA_PLATFORM and SA_DEVICE environment variables, then to PoCL.
-  bool open(std::string PlatformMatch, std::string DeviceMatch, std::string &Error);
+  bool open(std::string PlatformMatch, std::string DeviceMatch,
+            std::string &Error);
 
   /// Own, then the options the host runtime gives this device for a
   /// rewritten program (saGetBuildOptions: its fast paths).

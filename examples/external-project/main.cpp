@@ -28,20 +28,24 @@ cl_device_id pickDevice() {
     clGetPlatformInfo(P, CL_PLATFORM_NAME, sizeof(Name), Name, nullptr);
     cl_device_id Device = nullptr;
     if ((!Wanted || std::string(Name).find(Wanted) != std::string::npos) &&
-        clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &Device, nullptr) == CL_SUCCESS)
+        clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &Device, nullptr) ==
+            CL_SUCCESS)
       return Device;
   }
   return nullptr;
 }
 
-cl_kernel build(cl_context Context, cl_device_id Device, const std::string &Source,
-                const char *Options, const char *Name) {
+cl_kernel build(cl_context Context, cl_device_id Device,
+                const std::string &Source, const char *Options,
+                const char *Name) {
   const char *Text = Source.c_str();
   cl_int Err = CL_SUCCESS;
-  cl_program Program = clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
+  cl_program Program =
+      clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
   if (Err == CL_SUCCESS)
     Err = clBuildProgram(Program, 1, &Device, Options, nullptr, nullptr);
-  cl_kernel Kernel = Err == CL_SUCCESS ? clCreateKernel(Program, Name, &Err) : nullptr;
+  cl_kernel Kernel =
+      Err == CL_SUCCESS ? clCreateKernel(Program, Name, &Err) : nullptr;
   if (!Kernel)
     std::fprintf(stderr, "sa-sample: cannot build %s (%d)\n", Name, Err);
   return Kernel;
@@ -54,22 +58,25 @@ cl_mem buffer(cl_context Context, std::vector<cl_uint> &Data) {
 
 /// Launches Kernel over Items through the software atomics, then reads each
 /// buffer back into its vector.
-bool launch(cl_command_queue Queue, cl_kernel Kernel, std::vector<cl_mem> Buffers,
+bool launch(cl_command_queue Queue, cl_kernel Kernel,
+            std::vector<cl_mem> Buffers,
             std::vector<std::vector<cl_uint> *> Data) {
   for (cl_uint I = 0; I < Buffers.size(); ++I)
     clSetKernelArg(Kernel, I, sizeof(cl_mem), &Buffers[I]);
   size_t Global = Items, Group = Local;
-  cl_int Err = saEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &Global, &Group, 0,
-                                      nullptr, nullptr);
+  cl_int Err = saEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &Global,
+                                      &Group, 0, nullptr, nullptr);
   if (Err == CL_SUCCESS)
     Err = saFinish(Queue);
   if (Err != CL_SUCCESS) {
-    std::fprintf(stderr, "sa-sample: launch failed: %s\n", saGetLastErrorMessage());
+    std::fprintf(stderr, "sa-sample: launch failed: %s\n",
+                 saGetLastErrorMessage());
     return false;
   }
   for (size_t I = 0; I < Buffers.size(); ++I)
-    clEnqueueReadBuffer(Queue, Buffers[I], CL_TRUE, 0, Data[I]->size() * sizeof(cl_uint),
-                        Data[I]->data(), 0, nullptr, nullptr);
+    clEnqueueReadBuffer(Queue, Buffers[I], CL_TRUE, 0,
+                        Data[I]->size() * sizeof(cl_uint), Data[I]->data(), 0,
+                        nullptr, nullptr);
   return true;
 }
 
@@ -81,15 +88,17 @@ int main() {
     std::fprintf(stderr, "sa-sample: no OpenCL device\n");
     return 1;
   }
-  cl_context Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, nullptr);
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, nullptr);
   cl_command_queue Queue = clCreateCommandQueue(Context, Device, 0, nullptr);
 
   std::ifstream File(TICKETS_KERNEL);
   std::stringstream TicketsSource;
   TicketsSource << File.rdbuf();
   cl_kernel Histogram = build(Context, Device, softatomic_histogram,
-                               SOFTATOMIC_HISTOGRAM_BUILD_OPTIONS, "histogram");
-  cl_kernel Tickets = build(Context, Device, TicketsSource.str(), "", "tickets");
+                              SOFTATOMIC_HISTOGRAM_BUILD_OPTIONS, "histogram");
+  cl_kernel Tickets =
+      build(Context, Device, TicketsSource.str(), "", "tickets");
   if (!Histogram || !Tickets)
     return 1;
 
@@ -99,7 +108,8 @@ int main() {
     ++Expected[Values[I] % Bins];
   }
   std::vector<cl_uint> Next(1, 0), Taken(Items, 0);
-  if (!launch(Queue, Histogram, {buffer(Context, Values), buffer(Context, Counts)},
+  if (!launch(Queue, Histogram,
+              {buffer(Context, Values), buffer(Context, Counts)},
               {&Values, &Counts}) ||
       !launch(Queue, Tickets, {buffer(Context, Next), buffer(Context, Taken)},
               {&Next, &Taken}))

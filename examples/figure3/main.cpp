@@ -20,9 +20,9 @@ using namespace softatomic;
 namespace {
 
 struct Result {
-  cl_uint Counter = 0;          // *out after the kernel
-  std::vector<cl_uint> Array;   // outArray
-  double Millis = 0;            // median kernel time
+  cl_uint Counter = 0;        // *out after the kernel
+  std::vector<cl_uint> Array; // outArray
+  double Millis = 0;          // median kernel time
   cl_int Status = CL_SUCCESS;
   std::string Message;
 };
@@ -30,21 +30,24 @@ struct Result {
 /// Launches Kernel once untimed (a warm-up: PoCL compiles a kernel for each
 /// local size at its first launch) and then Repeat times, on fresh buffers;
 /// the last run's data and the median time of the timed runs.
-Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local, int Repeat) {
+Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local,
+           int Repeat) {
   Result R;
   size_t Items = Groups * Local;
   std::vector<double> Times;
   for (int I = 0; I <= Repeat; ++I) {
     cl_int Err = CL_SUCCESS;
     cl_uint Zero = 0;
-    cl_mem Out = clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                sizeof(cl_uint), &Zero, &Err);
-    cl_mem Array = clCreateBuffer(S.Context, CL_MEM_READ_WRITE, Items * sizeof(cl_uint),
-                                  nullptr, &Err);
+    cl_mem Out =
+        clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                       sizeof(cl_uint), &Zero, &Err);
+    cl_mem Array = clCreateBuffer(S.Context, CL_MEM_READ_WRITE,
+                                  Items * sizeof(cl_uint), nullptr, &Err);
     clSetKernelArg(Kernel, 0, sizeof(cl_mem), &Out);
     clSetKernelArg(Kernel, 1, sizeof(cl_mem), &Array);
     cl_event Done = nullptr;
-    Err = saEnqueueNDRangeKernel(S.Queue, Kernel, 1, nullptr, &Items, &Local, 0, nullptr, &Done);
+    Err = saEnqueueNDRangeKernel(S.Queue, Kernel, 1, nullptr, &Items, &Local, 0,
+                                 nullptr, &Done);
     if (Err == CL_SUCCESS)
       Err = saFinish(S.Queue);
     if (Err != CL_SUCCESS) {
@@ -54,9 +57,10 @@ Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local, int Repe
       if (I > 0)
         Times.push_back(eventMillis(Done));
       R.Array.resize(Items);
-      clEnqueueReadBuffer(S.Queue, Out, CL_TRUE, 0, sizeof(cl_uint), &R.Counter, 0, nullptr, nullptr);
-      clEnqueueReadBuffer(S.Queue, Array, CL_TRUE, 0, Items * sizeof(cl_uint), R.Array.data(), 0,
-                          nullptr, nullptr);
+      clEnqueueReadBuffer(S.Queue, Out, CL_TRUE, 0, sizeof(cl_uint), &R.Counter,
+                          0, nullptr, nullptr);
+      clEnqueueReadBuffer(S.Queue, Array, CL_TRUE, 0, Items * sizeof(cl_uint),
+                          R.Array.data(), 0, nullptr, nullptr);
     }
     if (Done)
       clReleaseEvent(Done);
@@ -73,24 +77,33 @@ Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local, int Repe
 /// Every outArray entry is a value *out held after that work-item's own add
 /// (a racy read, by the kernel's design), so it lies in [0, total].
 bool arrayPlausible(const Result &R, cl_uint Total) {
-  return std::all_of(R.Array.begin(), R.Array.end(), [&](cl_uint V) { return V <= Total; });
+  return std::all_of(R.Array.begin(), R.Array.end(),
+                     [&](cl_uint V) { return V <= Total; });
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-  std::string Platform, Device, Original = FIGURE3_ORIGINAL, Rewritten = FIGURE3_REWRITTEN;
+  std::string Platform, Device, Original = FIGURE3_ORIGINAL,
+                                Rewritten = FIGURE3_REWRITTEN;
   int Repeat = 5;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
-    if (I + 1 < Argc && A == "--platform") Platform = Argv[++I];
-    else if (I + 1 < Argc && A == "--device") Device = Argv[++I];
-    else if (I + 1 < Argc && A == "--repeat") Repeat = std::max(1, std::atoi(Argv[++I]));
-    else if (I + 1 < Argc && A == "--original") Original = Argv[++I];
-    else if (I + 1 < Argc && A == "--rewritten") Rewritten = Argv[++I];
+    if (I + 1 < Argc && A == "--platform")
+      Platform = Argv[++I];
+    else if (I + 1 < Argc && A == "--device")
+      Device = Argv[++I];
+    else if (I + 1 < Argc && A == "--repeat")
+      Repeat = std::max(1, std::atoi(Argv[++I]));
+    else if (I + 1 < Argc && A == "--original")
+      Original = Argv[++I];
+    else if (I + 1 < Argc && A == "--rewritten")
+      Rewritten = Argv[++I];
     else {
-      std::fprintf(stderr, "usage: figure3 [--platform NAME] [--device NAME] [--repeat N] "
-                           "[--original FILE] [--rewritten FILE]\n");
+      std::fprintf(
+          stderr,
+          "usage: figure3 [--platform NAME] [--device NAME] [--repeat N] "
+          "[--original FILE] [--rewritten FILE]\n");
       return 2;
     }
   }
@@ -101,7 +114,9 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   cl_program NativeP = S.build(Original, "", Error);
-  cl_program SoftP = NativeP ? S.build(Rewritten, S.rewrittenBuildOptions(""), Error) : nullptr;
+  cl_program SoftP =
+      NativeP ? S.build(Rewritten, S.rewrittenBuildOptions(""), Error)
+              : nullptr;
   if (!NativeP || !SoftP) {
     std::fprintf(stderr, "figure3: %s\n", Error.c_str());
     return 1;
@@ -111,13 +126,16 @@ int main(int Argc, char **Argv) {
   cl_kernel Soft = clCreateKernel(SoftP, "Benchmark", &Err);
 
   std::printf("Figure 3 kernel: atom_add(out, tid); outArray[tid] = *out;\n");
-  std::printf("device: %s (%s)\n", S.DeviceName.c_str(), S.PlatformName.c_str());
-  std::printf("original: %s\nrewritten: %s\n", Original.c_str(), Rewritten.c_str());
-  std::printf("median kernel time of %d runs after a warm-up; *out must equal the sum of all tids\n\n",
+  std::printf("device: %s (%s)\n", S.DeviceName.c_str(),
+              S.PlatformName.c_str());
+  std::printf("original: %s\nrewritten: %s\n", Original.c_str(),
+              Rewritten.c_str());
+  std::printf("median kernel time of %d runs after a warm-up; *out must equal "
+              "the sum of all tids\n\n",
               Repeat);
-  std::printf("%8s %6s | %12s %12s %12s | %10s %10s %8s | %s\n", "groups", "items",
-              "*out native", "*out soft", "expected", "native ms", "soft ms", "soft/nat",
-              "agree");
+  std::printf("%8s %6s | %12s %12s %12s | %10s %10s %8s | %s\n", "groups",
+              "items", "*out native", "*out soft", "expected", "native ms",
+              "soft ms", "soft/nat", "agree");
   bool All = true;
   for (size_t Local : {64, 256}) {
     for (size_t Groups : {2, 8, 32, 128}) {
@@ -131,15 +149,17 @@ int main(int Argc, char **Argv) {
         All = false;
         continue;
       }
-      bool Agree = N.Counter == Total && W.Counter == Total && arrayPlausible(N, Total) &&
-                   arrayPlausible(W, Total);
+      bool Agree = N.Counter == Total && W.Counter == Total &&
+                   arrayPlausible(N, Total) && arrayPlausible(W, Total);
       All = All && Agree;
-      std::printf("%8zu %6zu | %12u %12u %12u | %10.3f %10.3f %7.2fx | %s\n", Groups, Local,
-                  N.Counter, W.Counter, Total, N.Millis, W.Millis,
-                  N.Millis > 0 ? W.Millis / N.Millis : 0.0, Agree ? "yes" : "NO");
+      std::printf("%8zu %6zu | %12u %12u %12u | %10.3f %10.3f %7.2fx | %s\n",
+                  Groups, Local, N.Counter, W.Counter, Total, N.Millis,
+                  W.Millis, N.Millis > 0 ? W.Millis / N.Millis : 0.0,
+                  Agree ? "yes" : "NO");
     }
   }
-  std::printf("\n%s: native and software atomics %s.\n", All ? "OK" : "MISMATCH",
+  std::printf("\n%s: native and software atomics %s.\n",
+              All ? "OK" : "MISMATCH",
               All ? "agree on every launch" : "disagree");
   clReleaseKernel(Native);
   clReleaseKernel(Soft);

@@ -6,40 +6,55 @@
 namespace softatomic {
 
 const char *Usage =
-    "usage: microbench [--platform NAME|INDEX] [--device NAME|INDEX] [--bench NAME|all[,...]]\n"
-    "                  [--groups N,N,...] [--local N] [--repeat N] [--warmup N]\n"
-    "                  [--copy-mb N] [--copy-width 1|4] [--kernels DIR] [--csv FILE]\n"
+    "usage: microbench [--platform NAME|INDEX] [--device NAME|INDEX] [--bench "
+    "NAME|all[,...]]\n"
+    "                  [--groups N,N,...] [--local N] [--repeat N] [--warmup "
+    "N]\n"
+    "                  [--copy-mb N] [--copy-width 1|4] [--kernels DIR] [--csv "
+    "FILE]\n"
     "                  [--kernel-info FILE] [--soft-build-options OPTS]\n"
     "                  [--mode coordinator|combine[,...]]\n"
     "                  [--preset paper|cpu|quick|auto] [SWEEP OPTIONS]\n"
-    "  --platform/--device  substrings of the OpenCL names, or indices (default:\n"
+    "  --platform/--device  substrings of the OpenCL names, or indices "
+    "(default:\n"
     "                       SA_PLATFORM, SA_DEVICE, then PoCL)\n"
-    "  --bench    fig8, fig9, copy, scalar, histogram, matmul, kmeans, strmatch,\n"
+    "  --bench    fig8, fig9, copy, scalar, histogram, matmul, kmeans, "
+    "strmatch,\n"
     "             contention, or all (default fig8,fig9,copy)\n"
     "  --groups   work-groups of fig8 and fig9 (default 2,4,...,4096)\n"
     "  --local    work-items per group (default 256)\n"
-    "  --repeat   timed runs per kernel and size, median reported (default 5),\n"
-    "             after --warmup untimed runs (default 2); every run is verified\n"
+    "  --repeat   timed runs per kernel and size, median reported (default "
+    "5),\n"
+    "             after --warmup untimed runs (default 2); every run is "
+    "verified\n"
     "  --copy-mb  size of the copied buffer in MiB (default 256)\n"
     "  --copy-width  1: uint elements, 4: uint4 elements (default 4)\n"
     "  --kernels  directory with NAME.cl and NAME.sa.cl of every benchmark\n"
     "  --soft-build-options  build options of the rewritten kernels, e.g.\n"
-    "             -DSA_PROFILE=1 (with SOFTATOMIC_VERBOSE=1: the coordinator's\n"
+    "             -DSA_PROFILE=1 (with SOFTATOMIC_VERBOSE=1: the "
+    "coordinator's\n"
     "             profile per launch, NVIDIA only)\n"
     "  --mode     the host runtime's modes the rewritten kernels run in, each\n"
-    "             a row of its own (default coordinator; README.md, \"Two modes\")\n"
+    "             a row of its own (default coordinator; README.md, \"Two "
+    "modes\")\n"
     "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
-    "             private memory, work-group size, preferred multiple) to FILE\n"
+    "             private memory, work-group size, preferred multiple) to "
+    "FILE\n"
     "  --preset   the sizes the sweep options below start from: paper (the\n"
-    "             default), cpu (smaller, for a 2-core CPU), quick (one small size\n"
-    "             each, one run of each form), auto (cpu on a CPU device, else paper)\n"
-    "sweep options (defaults: the paper's sizes; McKee: issue 7's configuration):\n"
+    "             default), cpu (smaller, for a 2-core CPU), quick (one small "
+    "size\n"
+    "             each, one run of each form), auto (cpu on a CPU device, else "
+    "paper)\n"
+    "sweep options (defaults: the paper's sizes; McKee: issue 7's "
+    "configuration):\n"
     "  --scalar-groups LIST  scalar product work-groups (2,...,128)\n"
     "  --matrix LIST         matmul matrix dimensions (8,16,...,256)\n"
     "  --points LIST         kmeans points (512,...,8192)\n"
-    "  --wave N              per-wavefront variants: work-items per atomic (64)\n"
-    "  --hist-kb LIST        histogram input sizes in KiB (256,1024,4096,16384)\n"
+    "  --wave N              per-wavefront variants: work-items per atomic "
+    "(64)\n"
+    "  --hist-kb LIST        histogram input sizes in KiB "
+    "(256,1024,4096,16384)\n"
     "  --hist-groups N       histogram work-groups (64)\n"
     "  --text-kb N           string match text size in KiB (4096)\n"
     "  --match-groups LIST   string match work-groups (32,64,128)\n"
@@ -51,7 +66,8 @@ const char *Usage =
     "                        atomics per work-item (264, 1024, 64)\n";
 
 static bool parseSize(const std::string &S, size_t &V) {
-  if (S.empty() || S.size() > 12 || S.find_first_not_of("0123456789") != std::string::npos)
+  if (S.empty() || S.size() > 12 ||
+      S.find_first_not_of("0123456789") != std::string::npos)
     return false;
   V = std::strtoull(S.c_str(), nullptr, 10);
   return V > 0;
@@ -109,7 +125,8 @@ static bool parseBenches(const std::string &S, std::vector<std::string> &V) {
   return true;
 }
 
-ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Error) {
+ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
+                             std::string &Error) {
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (A == "-h" || A == "--help")

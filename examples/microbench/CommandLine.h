@@ -11,7 +11,8 @@ extern const char *Usage;
 enum class ParseResult { Run, Help, Bad };
 
 /// Fills O from the arguments; on Bad, Error names the argument.
-ParseResult parseCommandLine(int Argc, char **Argv, Options &O, std::string &Error);
+ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
+                             std::string &Error);
 
 } // namespace softatomic
 

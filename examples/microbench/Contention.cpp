@@ -14,8 +14,8 @@ namespace softatomic {
 namespace {
 
 /// indexes[i] = f(i) * padding for the pattern.
-std::vector<cl_uint> addresses(const std::string &Pattern, size_t N, size_t Contention,
-                               size_t Padding) {
+std::vector<cl_uint> addresses(const std::string &Pattern, size_t N,
+                               size_t Contention, size_t Padding) {
   size_t Locations = (N + Contention - 1) / Contention;
   std::vector<cl_uint> F(N);
   for (size_t I = 0; I < N; ++I)
@@ -39,8 +39,10 @@ struct ContentionRun : Workload {
   std::vector<cl_uint> Sharers;         // work-items per address
   std::vector<cl_uint> Sums;
   cl_mem Res = nullptr, IndexBuf = nullptr, SumBuf = nullptr;
-  ContentionRun(ClSession &S, size_t Items, std::vector<cl_uint> Idx, size_t Iters, bool Used)
-      : Workload(S, Items), Indexes(std::move(Idx)), Iters((cl_uint)Iters), Used(Used) {
+  ContentionRun(ClSession &S, size_t Items, std::vector<cl_uint> Idx,
+                size_t Iters, bool Used)
+      : Workload(S, Items), Indexes(std::move(Idx)), Iters((cl_uint)Iters),
+        Used(Used) {
     Words = *std::max_element(Indexes.begin(), Indexes.end()) + 1;
     Sharers.assign(Words, 0);
     for (cl_uint I : Indexes)
@@ -103,16 +105,18 @@ std::vector<Config> contentionSweep(const Options &O) {
           Config C;
           C.Bench = C.File = "contention";
           C.Kernel = "contention_" + Returns;
-          C.Variant = Pattern + "/pad" + std::to_string(Padding) + "/" + Returns;
+          C.Variant =
+              Pattern + "/pad" + std::to_string(Padding) + "/" + Returns;
           C.Param = "contention";
           C.Value = Contention;
           C.Groups = O.ContGroups;
           C.Local = O.ContLocal;
           size_t Iters = O.ContIters;
           bool Used = Returns == "used";
-          C.Make = [N, Pattern, Contention, Padding, Iters, Used](ClSession &S) {
-            return std::unique_ptr<Workload>(
-                new ContentionRun(S, N, addresses(Pattern, N, Contention, Padding), Iters, Used));
+          C.Make = [N, Pattern, Contention, Padding, Iters,
+                    Used](ClSession &S) {
+            return std::unique_ptr<Workload>(new ContentionRun(
+                S, N, addresses(Pattern, N, Contention, Padding), Iters, Used));
           };
           Sweep.push_back(C);
         }

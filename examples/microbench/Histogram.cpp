@@ -60,7 +60,8 @@ std::vector<Config> histogramSweep(const Options &O) {
       size_t Items = C.Groups * C.Local;
       bool Skewed = C.Variant == "skewed";
       C.Make = [Items, KB, Skewed](ClSession &S) {
-        return std::unique_ptr<Workload>(new Histogram(S, Items, KB * 1024, Skewed));
+        return std::unique_ptr<Workload>(
+            new Histogram(S, Items, KB * 1024, Skewed));
       };
       Sweep.push_back(C);
     }

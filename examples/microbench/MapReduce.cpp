@@ -14,14 +14,15 @@ namespace {
 /// record per map task, keys 0 .. Tasks-1 in any order of slots.
 struct Records : Workload {
   size_t Tasks;
-  size_t Wave = 0; // 0: per thread; else the per-wavefront kernel's extra arguments
+  size_t Wave =
+      0; // 0: per thread; else the per-wavefront kernel's extra arguments
   size_t Local;
   std::vector<cl_uint> Want; // the CPU reference: the value of each key
   std::vector<cl_uint> Keys, Values;
   cl_mem Count = nullptr, KeyBuf = nullptr, ValueBuf = nullptr;
   Records(ClSession &S, size_t Tasks, size_t Wave, size_t Local)
-      : Workload(S, Tasks), Tasks(Tasks), Wave(Wave), Local(Local), Want(Tasks), Keys(Tasks),
-        Values(Tasks) {}
+      : Workload(S, Tasks), Tasks(Tasks), Wave(Wave), Local(Local), Want(Tasks),
+        Keys(Tasks), Values(Tasks) {}
   cl_int createOutput() {
     cl_int Err;
     Count = buffer(sizeof(cl_uint), Err);
@@ -46,17 +47,21 @@ struct Records : Workload {
       return Err;
     cl_uint W = (cl_uint)Wave;
     Err = clSetKernelArg(K, First, sizeof(W), &W);
-    if (Err == CL_SUCCESS) // the work-items' record counts, and each wavefront's base
+    if (Err ==
+        CL_SUCCESS) // the work-items' record counts, and each wavefront's base
       Err = clSetKernelArg(K, First + 1, Local * sizeof(cl_uint), nullptr);
     return Err ? Err
-               : clSetKernelArg(K, First + 2, (Local + Wave - 1) / Wave * sizeof(cl_uint), nullptr);
+               : clSetKernelArg(K, First + 2,
+                                (Local + Wave - 1) / Wave * sizeof(cl_uint),
+                                nullptr);
   }
   std::string verify() override {
     cl_uint Got = 0;
     if (cl_int Err = readWord(Count, Got))
       return "reading the counter failed: " + clError(Err);
     if (Got != Tasks)
-      return "counter = " + std::to_string(Got) + ", expected " + std::to_string(Tasks);
+      return "counter = " + std::to_string(Got) + ", expected " +
+             std::to_string(Tasks);
     if (cl_int Err = read(KeyBuf, Keys.data(), Tasks * sizeof(cl_uint)))
       return "reading the keys failed: " + clError(Err);
     if (cl_int Err = read(ValueBuf, Values.data(), Tasks * sizeof(cl_uint)))
@@ -65,7 +70,8 @@ struct Records : Workload {
     for (size_t Slot = 0; Slot < Tasks; ++Slot) {
       cl_uint Key = Keys[Slot];
       if (Key >= Tasks || Seen[Key]++)
-        return "slot " + std::to_string(Slot) + " holds key " + std::to_string(Key) +
+        return "slot " + std::to_string(Slot) + " holds key " +
+               std::to_string(Key) +
                (Key >= Tasks ? " (no such task)" : " (a second time)");
       ByKey[Key] = Values[Slot];
     }
@@ -105,7 +111,9 @@ struct MatMul : Records {
       Err = clSetKernelArg(K, 2, sizeof(N), &N);
     return Err ? Err : setOutputArgs(K, 3);
   }
-  size_t bytes() const override { return (X.size() + Y.size()) * sizeof(cl_uint); }
+  size_t bytes() const override {
+    return (X.size() + Y.size()) * sizeof(cl_uint);
+  }
 };
 
 constexpr size_t Dim = 4, Clusters = 32; // DIM in mapreduce.cl
@@ -114,7 +122,8 @@ struct KMeans : Records {
   std::vector<cl_int> Points, Centroids;
   cl_mem PointBuf = nullptr, CentroidBuf = nullptr;
   KMeans(ClSession &S, size_t NumPoints, size_t Wave, size_t Local)
-      : Records(S, NumPoints, Wave, Local), Points(NumPoints * Dim), Centroids(Clusters * Dim) {
+      : Records(S, NumPoints, Wave, Local), Points(NumPoints * Dim),
+        Centroids(Clusters * Dim) {
     Lcg R(78);
     for (cl_int &V : Points)
       V = (cl_int)R.below(1000);
@@ -140,7 +149,8 @@ struct KMeans : Records {
     cl_int Err;
     PointBuf = input(Points.data(), Points.size() * sizeof(cl_int), Err);
     if (Err == CL_SUCCESS)
-      CentroidBuf = input(Centroids.data(), Centroids.size() * sizeof(cl_int), Err);
+      CentroidBuf =
+          input(Centroids.data(), Centroids.size() * sizeof(cl_int), Err);
     return Err ? Err : createOutput();
   }
   cl_int setArgs(cl_kernel K) override {
@@ -150,13 +160,16 @@ struct KMeans : Records {
       Err = clSetKernelArg(K, 2, sizeof(NumClusters), &NumClusters);
     return Err ? Err : setOutputArgs(K, 3);
   }
-  size_t bytes() const override { return (Points.size() + Centroids.size()) * sizeof(cl_int); }
+  size_t bytes() const override {
+    return (Points.size() + Centroids.size()) * sizeof(cl_int);
+  }
 };
 
 /// Both variants of one application at each size: Tasks(size) map tasks.
 template <typename App>
-std::vector<Config> mapReduceSweep(const Options &O, const char *Bench, const char *Param,
-                                   const std::vector<size_t> &Sizes, size_t (*Tasks)(size_t)) {
+std::vector<Config>
+mapReduceSweep(const Options &O, const char *Bench, const char *Param,
+               const std::vector<size_t> &Sizes, size_t (*Tasks)(size_t)) {
   std::vector<Config> Sweep;
   for (bool PerWave : {false, true})
     for (size_t Size : Sizes) {

@@ -28,7 +28,8 @@ struct Fig8 : Workload {
       return "reading *out failed: " + clError(Err);
     cl_uint Want = (cl_uint)sumOfIds(Items);
     if (Got != Want)
-      return "*out = " + std::to_string(Got) + ", expected " + std::to_string(Want);
+      return "*out = " + std::to_string(Got) + ", expected " +
+             std::to_string(Want);
     return "";
   }
 };
@@ -49,7 +50,8 @@ struct Fig9 : Workload {
   }
   cl_int reset() override {
     cl_int Err = writeWord(Out, 0);
-    if (Err == CL_SUCCESS) // never a value [0, total] allows: unwritten entries show
+    if (Err ==
+        CL_SUCCESS) // never a value [0, total] allows: unwritten entries show
       Err = fill(Array, 0xffffffffu, Items * sizeof(cl_uint));
     return Err;
   }
@@ -61,7 +63,8 @@ struct Fig9 : Workload {
       return "reading *out failed: " + clError(Err);
     uint64_t Total = sumOfIds(Items);
     if (Got != (cl_uint)Total)
-      return "*out = " + std::to_string(Got) + ", expected " + std::to_string((cl_uint)Total);
+      return "*out = " + std::to_string(Got) + ", expected " +
+             std::to_string((cl_uint)Total);
     if (Total > 0xffffffffu)
       return ""; // every uint is some value of the wrapped counter
     if (cl_int Err = read(Array, Host.data(), Items * sizeof(cl_uint)))
@@ -73,8 +76,9 @@ struct Fig9 : Workload {
       if (Host[I] > Total && Bad++ == 0)
         First = I;
     if (Bad)
-      return std::to_string(Bad) + " outArray entries outside [0, " + std::to_string(Total) +
-             "], first outArray[" + std::to_string(First) + "] = " + std::to_string(Host[First]);
+      return std::to_string(Bad) + " outArray entries outside [0, " +
+             std::to_string(Total) + "], first outArray[" +
+             std::to_string(First) + "] = " + std::to_string(Host[First]);
     return "";
   }
 };
@@ -83,13 +87,15 @@ struct Copy : Workload {
   size_t Words; // uints copied
   cl_mem Src = nullptr, Dst = nullptr, Count = nullptr;
   std::vector<cl_uint> Expected, Host;
-  Copy(ClSession &S, size_t Items, size_t Words) : Workload(S, Items), Words(Words) {}
+  Copy(ClSession &S, size_t Items, size_t Words)
+      : Workload(S, Items), Words(Words) {}
   cl_int create() override {
     cl_int Err;
     size_t Bytes = Words * sizeof(cl_uint);
     Expected.resize(Words);
     for (size_t I = 0; I < Words; ++I)
-      Expected[I] = (cl_uint)(I + 1); // distinct and never the 0 of an unwritten word
+      Expected[I] =
+          (cl_uint)(I + 1); // distinct and never the 0 of an unwritten word
     Host.resize(Words);
     Src = input(Expected.data(), Bytes, Err);
     if (Err == CL_SUCCESS)
@@ -102,14 +108,17 @@ struct Copy : Workload {
     cl_int Err = writeWord(Count, 0);
     return Err ? Err : fill(Dst, 0, Words * sizeof(cl_uint));
   }
-  cl_int setArgs(cl_kernel K) override { return setBuffers(K, {Src, Dst, Count}); }
+  cl_int setArgs(cl_kernel K) override {
+    return setBuffers(K, {Src, Dst, Count});
+  }
   size_t bytes() const override { return Words * sizeof(cl_uint); }
   std::string verify() override {
     cl_uint Got = 0;
     if (cl_int Err = readWord(Count, Got))
       return "reading the counter failed: " + clError(Err);
     if (Got != (cl_uint)Items)
-      return "counter = " + std::to_string(Got) + ", expected " + std::to_string(Items);
+      return "counter = " + std::to_string(Got) + ", expected " +
+             std::to_string(Items);
     if (cl_int Err = read(Dst, Host.data(), Words * sizeof(cl_uint)))
       return "reading the destination failed: " + clError(Err);
     if (std::memcmp(Host.data(), Expected.data(), Words * sizeof(cl_uint)) == 0)
@@ -119,7 +128,8 @@ struct Copy : Workload {
 };
 
 /// fig8 or fig9 at every --groups size.
-template <typename W> std::vector<Config> groupSweep(const Options &O, const char *Name) {
+template <typename W>
+std::vector<Config> groupSweep(const Options &O, const char *Name) {
   std::vector<Config> Sweep;
   for (size_t G : O.Groups) {
     Config C;
@@ -130,7 +140,9 @@ template <typename W> std::vector<Config> groupSweep(const Options &O, const cha
     bool Fig8 = C.Bench == "fig8";
     C.Target = Fig8 ? (G == 128 || G == 4096 ? 4.0 : 0) : 1.25;
     size_t Items = G * O.Local;
-    C.Make = [Items](ClSession &S) { return std::unique_ptr<Workload>(new W(S, Items)); };
+    C.Make = [Items](ClSession &S) {
+      return std::unique_ptr<Workload>(new W(S, Items));
+    };
     Sweep.push_back(C);
   }
   return Sweep;
@@ -138,8 +150,12 @@ template <typename W> std::vector<Config> groupSweep(const Options &O, const cha
 
 } // namespace
 
-std::vector<Config> fig8Sweep(const Options &O) { return groupSweep<Fig8>(O, "fig8"); }
-std::vector<Config> fig9Sweep(const Options &O) { return groupSweep<Fig9>(O, "fig9"); }
+std::vector<Config> fig8Sweep(const Options &O) {
+  return groupSweep<Fig8>(O, "fig8");
+}
+std::vector<Config> fig9Sweep(const Options &O) {
+  return groupSweep<Fig9>(O, "fig9");
+}
 
 /// The copy at the one size --copy-mb gives (whole groups).
 std::vector<Config> copySweep(const Options &O) {

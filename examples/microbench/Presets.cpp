@@ -5,7 +5,8 @@ namespace softatomic {
 /// Sizes a 2-core CPU (PoCL) runs in minutes: a CPU serves each software
 /// atomic as a hand-off between two threads.
 static void cpuSizes(Options &O) {
-  O.Groups = {2, 4, 8, 16, 32, 64, 128}; // Figure 8's range, not the 4096
+  O.Groups = {2,  4,  8,  16,
+              32, 64, 128}; // Figure 8's range, not the 4096
   O.CopyMB = 16;
   O.HistKB = {64, 256, 1024, 4096};
   O.HistGroups = 32;

@@ -37,13 +37,14 @@ static std::string label(const Config &C) {
 }
 
 void printHeader() {
-  std::printf("%-10s %-34s %7s %9s | %10s %11s %9s | %7s | %s\n", "bench", "configuration",
-              "groups", "items", "native ms", "software ms", "soft/nat", "target", "verified");
+  std::printf("%-10s %-34s %7s %9s | %10s %11s %9s | %7s | %s\n", "bench",
+              "configuration", "groups", "items", "native ms", "software ms",
+              "soft/nat", "target", "verified");
 }
 
 void printRowStart(const Row &R) {
-  std::printf("%-10s %-34s %7zu %9zu | ", R.C.Bench.c_str(), label(R.C).c_str(), R.C.Groups,
-              R.Items);
+  std::printf("%-10s %-34s %7zu %9zu | ", R.C.Bench.c_str(), label(R.C).c_str(),
+              R.C.Groups, R.Items);
   std::fflush(stdout);
 }
 
@@ -51,31 +52,38 @@ void printRowEnd(const Row &R) {
   std::string Target = R.C.Target > 0 ? "<=" + fmt(R.C.Target, 2) + "x" : "";
   if (R.ok()) {
     std::string Ratio = fmt(R.ratio(), R.ratio() < 1000 ? 2 : 0) + "x";
-    std::printf("%10.4f %11.4f %9s | %7s | yes%s%s%s\n", R.Native.Millis, R.Soft.Millis,
-                Ratio.c_str(), Target.c_str(), R.Note.empty() ? "" : " (", R.Note.c_str(),
+    std::printf("%10.4f %11.4f %9s | %7s | yes%s%s%s\n", R.Native.Millis,
+                R.Soft.Millis, Ratio.c_str(), Target.c_str(),
+                R.Note.empty() ? "" : " (", R.Note.c_str(),
                 R.Note.empty() ? "" : ")");
   } else {
-    std::printf("%10s %11s %9s | %7s | NO\n", R.Native.Ok ? fmt(R.Native.Millis).c_str() : "-",
-                R.Soft.Ok ? fmt(R.Soft.Millis).c_str() : "-", "", Target.c_str());
+    std::printf("%10s %11s %9s | %7s | NO\n",
+                R.Native.Ok ? fmt(R.Native.Millis).c_str() : "-",
+                R.Soft.Ok ? fmt(R.Soft.Millis).c_str() : "-", "",
+                Target.c_str());
     std::printf("       %s\n", R.note().c_str());
   }
   std::fflush(stdout);
 }
 
 void printProgress(const Row &R, size_t Index, size_t Total) {
-  std::string Result = R.ok() ? "native " + fmt(R.Native.Millis) + " ms, software " +
-                                    fmt(R.Soft.Millis) + " ms, " + fmt(R.ratio(), 2) + "x, verified"
+  std::string Result = R.ok() ? "native " + fmt(R.Native.Millis) +
+                                    " ms, software " + fmt(R.Soft.Millis) +
+                                    " ms, " + fmt(R.ratio(), 2) + "x, verified"
                               : "NOT verified: " + R.note();
-  std::fprintf(stderr, "[%zu/%zu] %s %s (%zu groups of %zu): %s\n", Index, Total, R.C.Bench.c_str(),
-               label(R.C).c_str(), R.C.Groups, R.C.Local, Result.c_str());
+  std::fprintf(stderr, "[%zu/%zu] %s %s (%zu groups of %zu): %s\n", Index,
+               Total, R.C.Bench.c_str(), label(R.C).c_str(), R.C.Groups,
+               R.C.Local, Result.c_str());
 }
 
 bool ResultsCsv::open(const std::string &Path) {
   Out.open(Path);
   if (!Out)
     return false;
-  Out << "benchmark,kernel,variant,param,value,platform,device,groups,local,items,bytes,"
-         "repeat,native_ms,software_ms,ratio,native_wall_ms,software_wall_ms,sa_groups,"
+  Out << "benchmark,kernel,variant,param,value,platform,device,groups,local,"
+         "items,bytes,"
+         "repeat,native_ms,software_ms,ratio,native_wall_ms,software_wall_ms,"
+         "sa_groups,"
          "target_ratio,verified,note,mode\n";
   Out.flush();
   return true;
@@ -85,15 +93,18 @@ void ResultsCsv::write(const ClSession &S, const Options &O, const Row &R) {
   if (!Out.is_open())
     return;
   const Config &C = R.C;
-  Out << C.Bench << ',' << C.Kernel << ',' << csvField(C.Variant) << ',' << C.Param << ','
-      << C.Value << ',' << csvField(S.PlatformName) << ',' << csvField(S.DeviceName) << ','
-      << C.Groups << ',' << C.Local << ',' << R.Items << ',' << R.Bytes << ',' << O.Repeat << ','
-      << (R.Native.Ok ? fmt(R.Native.Millis) : "") << ',' << (R.Soft.Ok ? fmt(R.Soft.Millis) : "")
-      << ',' << (R.Native.Ok && R.Soft.Ok ? fmt(R.ratio(), 3) : "") << ','
+  Out << C.Bench << ',' << C.Kernel << ',' << csvField(C.Variant) << ','
+      << C.Param << ',' << C.Value << ',' << csvField(S.PlatformName) << ','
+      << csvField(S.DeviceName) << ',' << C.Groups << ',' << C.Local << ','
+      << R.Items << ',' << R.Bytes << ',' << O.Repeat << ','
+      << (R.Native.Ok ? fmt(R.Native.Millis) : "") << ','
+      << (R.Soft.Ok ? fmt(R.Soft.Millis) : "") << ','
+      << (R.Native.Ok && R.Soft.Ok ? fmt(R.ratio(), 3) : "") << ','
       << (R.Native.Ok ? fmt(R.Native.WallMillis) : "") << ','
       << (R.Soft.Ok ? fmt(R.Soft.WallMillis) : "") << ',' << R.SaGroups << ','
-      << (C.Target > 0 ? fmt(C.Target, 2) : "") << ',' << (R.ok() ? "yes" : "NO") << ','
-      << csvField(R.note()) << ',' << C.Mode << '\n';
+      << (C.Target > 0 ? fmt(C.Target, 2) : "") << ','
+      << (R.ok() ? "yes" : "NO") << ',' << csvField(R.note()) << ',' << C.Mode
+      << '\n';
   Out.flush();
 }
 
@@ -101,20 +112,23 @@ bool KernelInfoCsv::open(const std::string &Path) {
   Out.open(Path);
   if (!Out)
     return false;
-  Out << "benchmark,kernel,local,form,local_mem_bytes,private_mem_bytes,work_group_size,"
+  Out << "benchmark,kernel,local,form,local_mem_bytes,private_mem_bytes,work_"
+         "group_size,"
          "preferred_work_group_size_multiple,platform,device\n";
   Out.flush();
   return true;
 }
 
-void KernelInfoCsv::write(const ClSession &S, const Config &C, const KernelPair &K) {
+void KernelInfoCsv::write(const ClSession &S, const Config &C,
+                          const KernelPair &K) {
   if (!Out.is_open() || !K.Error.empty())
     return;
   for (int Soft = 0; Soft < 2; ++Soft) {
     const KernelInfo &I = Soft ? K.SoftInfo : K.NativeInfo;
-    Out << C.Bench << ',' << C.Kernel << ',' << C.Local << ',' << (Soft ? "software" : "native")
-        << ',' << I.LocalMem << ',' << I.PrivateMem << ',' << I.WorkGroupSize << ','
-        << I.PreferredMultiple << ',' << csvField(S.PlatformName) << ',' << csvField(S.DeviceName)
+    Out << C.Bench << ',' << C.Kernel << ',' << C.Local << ','
+        << (Soft ? "software" : "native") << ',' << I.LocalMem << ','
+        << I.PrivateMem << ',' << I.WorkGroupSize << ',' << I.PreferredMultiple
+        << ',' << csvField(S.PlatformName) << ',' << csvField(S.DeviceName)
         << '\n';
   }
   Out.flush();
@@ -124,34 +138,40 @@ void printKernelInfo(const Config &C, const KernelPair &K) {
   if (!K.Error.empty())
     return;
   auto Line = [&](const char *Form, const KernelInfo &I) {
-    std::printf("  %-22s %-8s local mem %8llu B, private mem %6llu B, work-group size %5zu, "
+    std::printf("  %-22s %-8s local mem %8llu B, private mem %6llu B, "
+                "work-group size %5zu, "
                 "preferred multiple %3zu\n",
                 C.Kernel.c_str(), Form, (unsigned long long)I.LocalMem,
-                (unsigned long long)I.PrivateMem, I.WorkGroupSize, I.PreferredMultiple);
+                (unsigned long long)I.PrivateMem, I.WorkGroupSize,
+                I.PreferredMultiple);
   };
   Line("native", K.NativeInfo);
   Line("software", K.SoftInfo);
 }
 
 void printTargets(const std::vector<Row> &Rows) {
-  std::printf("\nThe runtime-speed issue's targets (software/native kernel time):\n");
+  std::printf(
+      "\nThe runtime-speed issue's targets (software/native kernel time):\n");
   bool AnyTarget = false;
   auto Report = [&](const Row &R, const std::string &What) {
     AnyTarget = true;
-    std::printf("  %-5s %-22s %9.2fx  (target <= %.2fx) %s\n", R.C.Bench.c_str(), What.c_str(),
-                R.ratio(), R.C.Target, R.ratio() <= R.C.Target ? "met" : "NOT met");
+    std::printf("  %-5s %-22s %9.2fx  (target <= %.2fx) %s\n",
+                R.C.Bench.c_str(), What.c_str(), R.ratio(), R.C.Target,
+                R.ratio() <= R.C.Target ? "met" : "NOT met");
   };
   for (std::string Bench : {"fig8", "fig9", "copy"}) {
     const Row *Worst = nullptr;
     size_t Verified = 0;
     for (const Row &R : Rows) {
-      if (R.C.Bench != Bench || R.C.Target <= 0 || !R.ok() || R.C.Mode != "coordinator")
+      if (R.C.Bench != Bench || R.C.Target <= 0 || !R.ok() ||
+          R.C.Mode != "coordinator")
         continue;
       ++Verified;
       if (!Worst || R.ratio() > Worst->ratio())
         Worst = &R;
       if (Bench == "copy" || R.C.Groups == 128 || R.C.Groups == 4096)
-        Report(R, "at " + std::to_string(R.C.Groups) + " groups of " + std::to_string(R.C.Local));
+        Report(R, "at " + std::to_string(R.C.Groups) + " groups of " +
+                      std::to_string(R.C.Local));
     }
     if (Bench == "fig9" && Worst && Verified > 1)
       Report(*Worst, "worst, " + std::to_string(Worst->C.Groups) + " groups");

@@ -16,7 +16,9 @@ struct Row {
   FormResult Native, Soft;
   std::string Error, Note;
   bool ok() const { return Error.empty() && Native.Ok && Soft.Ok; }
-  double ratio() const { return Native.Millis > 0 ? Soft.Millis / Native.Millis : 0; }
+  double ratio() const {
+    return Native.Millis > 0 ? Soft.Millis / Native.Millis : 0;
+  }
   /// The failure, or what verification could not check.
   std::string note() const;
 };

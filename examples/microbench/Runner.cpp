@@ -31,45 +31,53 @@ KernelCache::Programs &KernelCache::programs(const std::string &File) {
   std::string Base = O.KernelDir + "/" + File;
   if (!(P.Native = S.build(Base + ".cl", "", P.Error)))
     return P;
-  P.Soft = S.build(Base + ".sa.cl", S.rewrittenBuildOptions(O.SoftOptions), P.Error);
+  P.Soft =
+      S.build(Base + ".sa.cl", S.rewrittenBuildOptions(O.SoftOptions), P.Error);
   return P;
 }
 
 static KernelInfo kernelInfo(cl_kernel K, cl_device_id D) {
   KernelInfo I;
-  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_LOCAL_MEM_SIZE, sizeof(I.LocalMem), &I.LocalMem,
-                           nullptr);
-  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(I.PrivateMem), &I.PrivateMem,
-                           nullptr);
-  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_WORK_GROUP_SIZE, sizeof(I.WorkGroupSize),
-                           &I.WorkGroupSize, nullptr);
+  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_LOCAL_MEM_SIZE, sizeof(I.LocalMem),
+                           &I.LocalMem, nullptr);
+  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PRIVATE_MEM_SIZE,
+                           sizeof(I.PrivateMem), &I.PrivateMem, nullptr);
+  clGetKernelWorkGroupInfo(K, D, CL_KERNEL_WORK_GROUP_SIZE,
+                           sizeof(I.WorkGroupSize), &I.WorkGroupSize, nullptr);
   clGetKernelWorkGroupInfo(K, D, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
-                           sizeof(I.PreferredMultiple), &I.PreferredMultiple, nullptr);
+                           sizeof(I.PreferredMultiple), &I.PreferredMultiple,
+                           nullptr);
   return I;
 }
 
 /// The pair's kernels, checked to be what they should be: the .cl one as
 /// written, the .sa.cl one rewritten.
-static std::string makePair(const ClSession &S, cl_program Native, cl_program Soft,
-                            const std::string &Base, const Config &C, KernelPair &K) {
+static std::string makePair(const ClSession &S, cl_program Native,
+                            cl_program Soft, const std::string &Base,
+                            const Config &C, KernelPair &K) {
   cl_int Err = CL_SUCCESS;
   K.Native = clCreateKernel(Native, C.Kernel.c_str(), &Err);
   if (Err != CL_SUCCESS)
     return "no kernel '" + C.Kernel + "' in " + Base + ".cl: " + clError(Err);
   K.Soft = clCreateKernel(Soft, C.Kernel.c_str(), &Err);
   if (Err != CL_SUCCESS)
-    return "no kernel '" + C.Kernel + "' in " + Base + ".sa.cl: " + clError(Err);
+    return "no kernel '" + C.Kernel + "' in " + Base +
+           ".sa.cl: " + clError(Err);
   cl_bool NativeRewritten = CL_FALSE, SoftRewritten = CL_FALSE;
   if ((Err = saIsKernelRewritten(K.Native, &NativeRewritten)) ||
       (Err = saIsKernelRewritten(K.Soft, &SoftRewritten)))
     return "saIsKernelRewritten failed: " + saError(Err);
   if (NativeRewritten)
-    return Base + ".cl is a rewritten kernel: the native form must be the original";
+    return Base +
+           ".cl is a rewritten kernel: the native form must be the original";
   if (!SoftRewritten)
-    return Base + ".sa.cl: kernel '" + C.Kernel + "' was not rewritten by softatomic-rewrite";
+    return Base + ".sa.cl: kernel '" + C.Kernel +
+           "' was not rewritten by softatomic-rewrite";
   size_t Coresident = 0; // a device with no known bound cannot run the pair
-  if (saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Coresident) != CL_SUCCESS)
-    return std::string("saGetCoresidentGroups failed: ") + saGetLastErrorMessage();
+  if (saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Coresident) !=
+      CL_SUCCESS)
+    return std::string("saGetCoresidentGroups failed: ") +
+           saGetLastErrorMessage();
   K.NativeInfo = kernelInfo(K.Native, S.Device);
   K.SoftInfo = kernelInfo(K.Soft, S.Device);
   return "";
@@ -85,8 +93,9 @@ KernelPair &KernelCache::get(const Config &C, bool &IsNew) {
   Pairs.emplace_back(Key, std::unique_ptr<KernelPair>(new KernelPair()));
   KernelPair &K = *Pairs.back().second;
   Programs &P = programs(C.File);
-  K.Error =
-      P.Error.empty() ? makePair(S, P.Native, P.Soft, O.KernelDir + "/" + C.File, C, K) : P.Error;
+  K.Error = P.Error.empty() ? makePair(S, P.Native, P.Soft,
+                                       O.KernelDir + "/" + C.File, C, K)
+                            : P.Error;
   return K;
 }
 
@@ -98,8 +107,8 @@ static double median(std::vector<double> V) {
   return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
-FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Local,
-                   const Options &O) {
+FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
+                   size_t Local, const Options &O) {
   FormResult R;
   std::vector<double> Times, Walls;
   size_t Global = W.Items;
@@ -116,10 +125,13 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Loc
     }
     cl_event Done = nullptr;
     auto T0 = std::chrono::steady_clock::now();
-    Err = Soft ? saEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local, 0, nullptr, &Done)
-               : clEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local, 0, nullptr, &Done);
+    Err = Soft ? saEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
+                                        0, nullptr, &Done)
+               : clEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
+                                        0, nullptr, &Done);
     if (Err != CL_SUCCESS) {
-      R.Error = Where + "launch failed: " + (Soft ? saError(Err) : clError(Err));
+      R.Error =
+          Where + "launch failed: " + (Soft ? saError(Err) : clError(Err));
       if (Soft)
         saFinish(S.Queue); // drain, and clear any device-side error
       else
@@ -129,13 +141,14 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Loc
     Err = Soft ? saFinish(S.Queue) : clFinish(S.Queue);
     auto T1 = std::chrono::steady_clock::now();
     cl_int Status = CL_COMPLETE;
-    clGetEventInfo(Done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status), &Status, nullptr);
+    clGetEventInfo(Done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status),
+                   &Status, nullptr);
     double Ms = eventMillis(Done);
     clReleaseEvent(Done);
     if (Err != CL_SUCCESS || Status < 0) {
       cl_int Code = Err != CL_SUCCESS ? Err : Status;
-      R.Error =
-          Where + "kernel failed: " + (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
+      R.Error = Where + "kernel failed: " +
+                (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
       return R;
     }
     std::string Wrong = W.verify();
@@ -145,7 +158,8 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Loc
     }
     if (Run >= O.Warmup) {
       Times.push_back(Ms);
-      Walls.push_back(std::chrono::duration<double, std::milli>(T1 - T0).count());
+      Walls.push_back(
+          std::chrono::duration<double, std::milli>(T1 - T0).count());
     }
   }
   R.Ok = true;

@@ -23,7 +23,7 @@ struct KernelInfo {
 /// The native and the rewritten form of one kernel.
 struct KernelPair {
   cl_kernel Native = nullptr, Soft = nullptr;
-  std::string Error;     // why the pair cannot run, empty when it can
+  std::string Error; // why the pair cannot run, empty when it can
   KernelInfo NativeInfo, SoftInfo;
   KernelPair() = default;
   KernelPair(const KernelPair &) = delete;
@@ -55,8 +55,8 @@ private:
 };
 
 /// Warm-up runs, then timed runs of one kernel form; every run verified.
-FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Local,
-                   const Options &O);
+FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
+                   size_t Local, const Options &O);
 
 } // namespace softatomic
 

@@ -9,7 +9,8 @@ struct ScalarProduct : Workload {
   std::vector<cl_uint> X, Y;
   cl_uint Want = 0; // the CPU reference, modulo 2^32
   cl_mem Xs = nullptr, Ys = nullptr, Sum = nullptr;
-  ScalarProduct(ClSession &S, size_t Items) : Workload(S, Items), X(Items), Y(Items) {
+  ScalarProduct(ClSession &S, size_t Items)
+      : Workload(S, Items), X(Items), Y(Items) {
     Lcg R(12);
     for (size_t I = 0; I < Items; ++I) {
       X[I] = R.below(1000);
@@ -34,7 +35,8 @@ struct ScalarProduct : Workload {
     if (cl_int Err = readWord(Sum, Got))
       return "reading the sum failed: " + clError(Err);
     if (Got != Want)
-      return "sum = " + std::to_string(Got) + ", expected " + std::to_string(Want);
+      return "sum = " + std::to_string(Got) + ", expected " +
+             std::to_string(Want);
     return "";
   }
 };

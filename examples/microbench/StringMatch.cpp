@@ -14,8 +14,10 @@ struct Query {
   const char *Name, *Keyword;
   size_t PerFourMiB; // the paper's match count in 4 MB
 };
-const Query Queries[] = {
-    {"Q1", "zymurgy", 7}, {"Q2", "quixotic", 87}, {"Q3", "jackdaw", 1413}, {"Q4", "wizard", 20234}};
+const Query Queries[] = {{"Q1", "zymurgy", 7},
+                         {"Q2", "quixotic", 87},
+                         {"Q3", "jackdaw", 1413},
+                         {"Q4", "wizard", 20234}};
 
 /// The text: deterministic filler words with the keywords planted.
 const std::string &text(size_t Bytes) {
@@ -24,16 +26,21 @@ const std::string &text(size_t Bytes) {
   if (Made == Bytes)
     return Text;
   static const char *Filler[] = {
-      "the",  "of",    "and",   "to",     "in",    "that",   "it",     "was",     "for",   "on",
-      "are",  "as",    "with",  "his",    "they",  "at",     "be",     "this",    "from",  "have",
-      "or",   "by",    "one",   "had",    "not",   "but",    "what",   "all",     "were",  "when",
-      "we",   "there", "can",   "an",     "your",  "which",  "their",  "said",    "if",    "do",
-      "will", "each",  "about", "how",    "up",    "out",    "them",   "then",    "she",   "many",
-      "some", "so",    "these", "would",  "other", "into",   "has",    "more",    "her",   "two",
-      "like", "him",   "see",   "time",   "could", "no",     "make",   "than",    "first", "been",
-      "its",  "who",   "now",   "people", "my",    "made",   "over",   "did",     "down",  "only",
-      "way",  "find",  "use",   "may",    "water", "long",   "little", "very",    "after", "called",
-      "just", "where", "most",  "know",   "river", "garden", "letter", "morning", "quiet"};
+      "the",   "of",    "and",    "to",     "in",     "that",   "it",
+      "was",   "for",   "on",     "are",    "as",     "with",   "his",
+      "they",  "at",    "be",     "this",   "from",   "have",   "or",
+      "by",    "one",   "had",    "not",    "but",    "what",   "all",
+      "were",  "when",  "we",     "there",  "can",    "an",     "your",
+      "which", "their", "said",   "if",     "do",     "will",   "each",
+      "about", "how",   "up",     "out",    "them",   "then",   "she",
+      "many",  "some",  "so",     "these",  "would",  "other",  "into",
+      "has",   "more",  "her",    "two",    "like",   "him",    "see",
+      "time",  "could", "no",     "make",   "than",   "first",  "been",
+      "its",   "who",   "now",    "people", "my",     "made",   "over",
+      "did",   "down",  "only",   "way",    "find",   "use",    "may",
+      "water", "long",  "little", "very",   "after",  "called", "just",
+      "where", "most",  "know",   "river",  "garden", "letter", "morning",
+      "quiet"};
   const size_t NumFiller = sizeof(Filler) / sizeof(Filler[0]);
   Lcg R(90);
   std::vector<std::string> Words;
@@ -46,7 +53,8 @@ const std::string &text(size_t Bytes) {
   // reference still counts what is there: the last word may be cut).
   std::vector<bool> Planted(Words.size(), false);
   for (const Query &Q : Queries) {
-    size_t Count = std::max<size_t>(1, (Q.PerFourMiB * Bytes + (2u << 20)) / (4u << 20));
+    size_t Count =
+        std::max<size_t>(1, (Q.PerFourMiB * Bytes + (2u << 20)) / (4u << 20));
     for (size_t I = 0; I < Count && I < Words.size() / 8; ++I) {
       size_t At = R.below((uint32_t)Words.size());
       while (Planted[At])
@@ -69,13 +77,16 @@ struct StringMatch : Workload {
   cl_uint Chunk;
   std::vector<cl_uint> Want, Got;
   size_t Capacity;
-  cl_mem TextBuf = nullptr, KeyBuf = nullptr, Count = nullptr, Matches = nullptr;
+  cl_mem TextBuf = nullptr, KeyBuf = nullptr, Count = nullptr,
+         Matches = nullptr;
   StringMatch(ClSession &S, size_t Items, size_t Bytes, const char *Keyword)
       : Workload(S, Items), Text(text(Bytes)), Keyword(Keyword),
         Chunk((cl_uint)((Bytes + Items - 1) / Items)) {
-    for (size_t P = Text.find(Keyword); P != std::string::npos; P = Text.find(Keyword, P + 1))
+    for (size_t P = Text.find(Keyword); P != std::string::npos;
+         P = Text.find(Keyword, P + 1))
       Want.push_back((cl_uint)P);
-    Capacity = Want.size() + 1; // room for one match too many, which verify() reports
+    Capacity =
+        Want.size() + 1; // room for one match too many, which verify() reports
     Note = std::to_string(Want.size()) + " matches";
   }
   cl_int create() override {
@@ -114,7 +125,8 @@ struct StringMatch : Workload {
     if (cl_int Err = readWord(Count, Found))
       return "reading the counter failed: " + clError(Err);
     if (Found != Want.size())
-      return std::to_string(Found) + " matches, expected " + std::to_string(Want.size());
+      return std::to_string(Found) + " matches, expected " +
+             std::to_string(Want.size());
     Got.resize(Found);
     if (Found == 0)
       return "";
@@ -140,7 +152,8 @@ std::vector<Config> stringMatchSweep(const Options &O) {
       size_t Items = G * O.Local, Bytes = O.TextKB * 1024;
       const char *Keyword = Q.Keyword;
       C.Make = [Items, Bytes, Keyword](ClSession &S) {
-        return std::unique_ptr<Workload>(new StringMatch(S, Items, Bytes, Keyword));
+        return std::unique_ptr<Workload>(
+            new StringMatch(S, Items, Bytes, Keyword));
       };
       Sweep.push_back(C);
     }

@@ -16,24 +16,29 @@ cl_mem Workload::buffer(size_t Bytes, cl_int &Err) {
 }
 
 cl_mem Workload::input(const void *Data, size_t Bytes, cl_int &Err) {
-  cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Bytes,
-                            const_cast<void *>(Data), &Err);
+  cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                            Bytes, const_cast<void *>(Data), &Err);
   Mems.push_back(M);
   return M;
 }
 
 cl_int Workload::writeWord(cl_mem M, cl_uint V) {
-  return clEnqueueWriteBuffer(S.Queue, M, CL_TRUE, 0, sizeof(V), &V, 0, nullptr, nullptr);
+  return clEnqueueWriteBuffer(S.Queue, M, CL_TRUE, 0, sizeof(V), &V, 0, nullptr,
+                              nullptr);
 }
 
 cl_int Workload::fill(cl_mem M, cl_uint V, size_t Bytes) {
-  return clEnqueueFillBuffer(S.Queue, M, &V, sizeof(V), 0, Bytes, 0, nullptr, nullptr);
+  return clEnqueueFillBuffer(S.Queue, M, &V, sizeof(V), 0, Bytes, 0, nullptr,
+                             nullptr);
 }
 
-cl_int Workload::readWord(cl_mem M, cl_uint &V) { return read(M, &V, sizeof(V)); }
+cl_int Workload::readWord(cl_mem M, cl_uint &V) {
+  return read(M, &V, sizeof(V));
+}
 
 cl_int Workload::read(cl_mem M, void *Data, size_t Bytes) {
-  return clEnqueueReadBuffer(S.Queue, M, CL_TRUE, 0, Bytes, Data, 0, nullptr, nullptr);
+  return clEnqueueReadBuffer(S.Queue, M, CL_TRUE, 0, Bytes, Data, 0, nullptr,
+                             nullptr);
 }
 
 cl_int Workload::setBuffers(cl_kernel K, std::initializer_list<cl_mem> Ms) {
@@ -50,7 +55,8 @@ std::string saError(cl_int Err) {
   std::string Name = clError(Err), Message = saGetLastErrorMessage();
   if (Message.empty())
     return Name;
-  return Message.compare(0, Name.size(), Name) == 0 ? Message : Name + ": " + Message;
+  return Message.compare(0, Name.size(), Name) == 0 ? Message
+                                                    : Name + ": " + Message;
 }
 
 std::string firstDifference(const char *What, const std::vector<cl_uint> &Got,
@@ -61,9 +67,10 @@ std::string firstDifference(const char *What, const std::vector<cl_uint> &Got,
       First = I;
   if (!Bad)
     return "";
-  return std::to_string(Bad) + " " + What + " entries differ from the CPU reference, first [" +
-         std::to_string(First) + "] = " + std::to_string(Got[First]) + ", expected " +
-         std::to_string(Want[First]);
+  return std::to_string(Bad) + " " + What +
+         " entries differ from the CPU reference, first [" +
+         std::to_string(First) + "] = " + std::to_string(Got[First]) +
+         ", expected " + std::to_string(Want[First]);
 }
 
 } // namespace softatomic

@@ -51,9 +51,11 @@ struct Options {
   std::string Platform, Device, Csv, KernelInfo;
   std::string SoftOptions; // build options of the rewritten kernels
   std::string KernelDir;
-  std::string Preset = "paper"; // the sizes the sweep options start from (Presets.h)
+  std::string Preset =
+      "paper"; // the sizes the sweep options start from (Presets.h)
   std::vector<std::string> Benches = {"fig8", "fig9", "copy"};
-  std::vector<size_t> Groups = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+  std::vector<size_t> Groups = {2,   4,   8,   16,   32,   64,
+                                128, 256, 512, 1024, 2048, 4096};
   size_t Local = 256;
   int Repeat = 5, Warmup = 2;
   size_t CopyMB = 256;
@@ -61,13 +63,15 @@ struct Options {
   std::vector<size_t> ScalarGroups = {2, 4, 8, 16, 32, 64, 128}; // Figure 12
   std::vector<size_t> Matrix = {8, 16, 32, 64, 128, 256};        // Figure 10
   std::vector<size_t> Points = {512, 1024, 2048, 4096, 8192};    // Figure 11
-  size_t Wave = 64; // the per-wavefront variants' wavefront (AMD's, the paper's)
+  size_t Wave =
+      64; // the per-wavefront variants' wavefront (AMD's, the paper's)
   std::vector<size_t> HistKB = {256, 1024, 4096, 16384};
   size_t HistGroups = 64;
   size_t TextKB = 4096;                            // the paper's 4 MB
   std::vector<size_t> MatchGroups = {32, 64, 128}; // Figure 13
   // The McKee sweep, by default issue 7's configuration.
-  std::vector<size_t> Contention = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+  std::vector<size_t> Contention = {1,  2,   4,   8,   16,  32,
+                                    64, 128, 256, 512, 1024};
   std::vector<size_t> Padding = {1, 32};
   std::vector<std::string> Patterns = {"contiguous", "cross-warp", "random"};
   std::vector<std::string> Returns = {"unused", "used"};
@@ -78,15 +82,18 @@ struct Options {
 
 /// One row of a sweep: a kernel at one size, native and rewritten.
 struct Config {
-  std::string Bench;   // the family, e.g. "matmul"
-  std::string File;    // the kernel file's name, without .cl
-  std::string Kernel;  // the kernel function
-  std::string Variant; // e.g. "per-thread", "Q2", "random/pad32/used"; may be empty
-  std::string Param;   // the swept parameter, e.g. "groups", "matrix"
-  size_t Value = 0;    // its value
+  std::string Bench;  // the family, e.g. "matmul"
+  std::string File;   // the kernel file's name, without .cl
+  std::string Kernel; // the kernel function
+  std::string
+      Variant; // e.g. "per-thread", "Q2", "random/pad32/used"; may be empty
+  std::string Param; // the swept parameter, e.g. "groups", "matrix"
+  size_t Value = 0;  // its value
   size_t Groups = 0, Local = 0;
-  double Target = 0; // the runtime-speed issue's bound on software/native; 0: none
-  std::string Mode = "coordinator"; // the host runtime's mode: coordinator or combine
+  double Target =
+      0; // the runtime-speed issue's bound on software/native; 0: none
+  std::string Mode =
+      "coordinator"; // the host runtime's mode: coordinator or combine
   std::function<std::unique_ptr<Workload>(ClSession &)> Make;
 };
 
@@ -108,12 +115,15 @@ std::string saError(cl_int Err);
 /// same on every machine, so no std::random distributions).
 struct Lcg {
   uint64_t State;
-  explicit Lcg(uint64_t Seed) : State(Seed * 2862933555777941757ull + 3037000493ull) {}
+  explicit Lcg(uint64_t Seed)
+      : State(Seed * 2862933555777941757ull + 3037000493ull) {}
   uint32_t next() {
     State = State * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(State >> 33);
   }
-  uint32_t below(uint32_t N) { return (uint32_t)(((uint64_t)next() * N) >> 31); }
+  uint32_t below(uint32_t N) {
+    return (uint32_t)(((uint64_t)next() * N) >> 31);
+  }
 };
 
 /// Where the first of two equally long arrays differ, as a message; empty

@@ -36,8 +36,8 @@ std::vector<Config> chosenSweeps(const Options &O) {
 }
 
 /// Runs one configuration: buffers made, both forms run, buffers released.
-Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair &K,
-              cl_ulong MaxAlloc) {
+Row runConfig(ClSession &S, const Options &O, const Config &C,
+              const KernelPair &K, cl_ulong MaxAlloc) {
   Row R;
   R.C = C;
   std::unique_ptr<Workload> W = C.Make(S);
@@ -46,9 +46,10 @@ Row runConfig(ClSession &S, const Options &O, const Config &C, const KernelPair 
   // The physical groups the host runtime launches in this row's mode.
   saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
   size_t Physical = 0;
-  R.SaGroups = saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Physical) == CL_SUCCESS
-                   ? std::min(C.Groups, Physical - 1) + 1
-                   : 0;
+  R.SaGroups =
+      saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Physical) == CL_SUCCESS
+          ? std::min(C.Groups, Physical - 1) + 1
+          : 0;
   printRowStart(R);
   // No check of CL_KERNEL_WORK_GROUP_SIZE before the launch: NVIDIA's
   // driver reports 256 for kernels it launches with 1024 work-items per
@@ -82,14 +83,17 @@ int main(int Argc, char **Argv) {
     std::fputs(Usage, stdout);
     return 0;
   case ParseResult::Bad:
-    std::fprintf(stderr, "microbench: %s (--help lists the options)\n", Error.c_str());
+    std::fprintf(stderr, "microbench: %s (--help lists the options)\n",
+                 Error.c_str());
     return 2;
   case ParseResult::Run:
     break;
   }
   if (O.KernelDir.empty()) {
-    std::fprintf(stderr, "microbench: this build has no kernel directory; pass --kernels DIR "
-                         "(NAME.cl and NAME.sa.cl, from scripts/bench.sh --bundle)\n");
+    std::fprintf(
+        stderr,
+        "microbench: this build has no kernel directory; pass --kernels DIR "
+        "(NAME.cl and NAME.sa.cl, from scripts/bench.sh --bundle)\n");
     return 2;
   }
   ClSession S;
@@ -107,33 +111,41 @@ int main(int Argc, char **Argv) {
   parseCommandLine(Argc, Argv, O, Error);
   ResultsCsv Out;
   KernelInfoCsv Info;
-  if ((!O.Csv.empty() && !Out.open(O.Csv)) || (!O.KernelInfo.empty() && !Info.open(O.KernelInfo))) {
+  if ((!O.Csv.empty() && !Out.open(O.Csv)) ||
+      (!O.KernelInfo.empty() && !Info.open(O.KernelInfo))) {
     std::fprintf(stderr, "microbench: cannot write %s\n",
                  (O.Csv.empty() ? O.KernelInfo : O.Csv).c_str());
     return 1;
   }
   size_t MaxGroup = 0;
   cl_ulong MaxAlloc = 0;
-  clGetDeviceInfo(S.Device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(MaxGroup), &MaxGroup, nullptr);
-  clGetDeviceInfo(S.Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(MaxAlloc), &MaxAlloc, nullptr);
+  clGetDeviceInfo(S.Device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(MaxGroup),
+                  &MaxGroup, nullptr);
+  clGetDeviceInfo(S.Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(MaxAlloc),
+                  &MaxAlloc, nullptr);
   std::vector<Config> Sweep = chosenSweeps(O);
   for (const Config &C : Sweep)
     if (MaxGroup && C.Local > MaxGroup) {
-      std::fprintf(stderr,
-                   "microbench: %s needs %zu work-items per group, above the device's "
-                   "maximum of %zu\n",
-                   C.Bench.c_str(), C.Local, MaxGroup);
+      std::fprintf(
+          stderr,
+          "microbench: %s needs %zu work-items per group, above the device's "
+          "maximum of %zu\n",
+          C.Bench.c_str(), C.Local, MaxGroup);
       return 2;
     }
 
   std::printf("softatomic microbenchmarks (runtime %s)\n", SA_VERSION);
-  std::printf("device: %s (%s)\n", S.DeviceName.c_str(), S.PlatformName.c_str());
+  std::printf("device: %s (%s)\n", S.DeviceName.c_str(),
+              S.PlatformName.c_str());
   std::printf("kernels: %s\n", O.KernelDir.c_str());
   std::printf("sizes: preset %s%s\n", Preset.c_str(),
-              Preset == "auto" ? (Type & CL_DEVICE_TYPE_CPU ? " (cpu)" : " (paper)") : "");
-  std::printf("%d warm-up + %d timed runs per kernel and size, every run verified; "
-              "kernel times are medians of profiling events (start to end)\n\n",
-              O.Warmup, O.Repeat);
+              Preset == "auto"
+                  ? (Type & CL_DEVICE_TYPE_CPU ? " (cpu)" : " (paper)")
+                  : "");
+  std::printf(
+      "%d warm-up + %d timed runs per kernel and size, every run verified; "
+      "kernel times are medians of profiling events (start to end)\n\n",
+      O.Warmup, O.Repeat);
   printHeader();
 
   KernelCache Kernels(S, O);
@@ -156,13 +168,16 @@ int main(int Argc, char **Argv) {
     AllOk = AllOk && Rows.back().ok();
   }
 
-  std::printf("\nWhat the device tells of each kernel (clGetKernelWorkGroupInfo):\n");
+  std::printf(
+      "\nWhat the device tells of each kernel (clGetKernelWorkGroupInfo):\n");
   for (const auto &L : Loaded)
     printKernelInfo(L.first, *L.second);
   printTargets(Rows);
   if (!O.Csv.empty())
     std::printf("CSV: %s\n", O.Csv.c_str());
-  std::printf("%s\n", AllOk ? "OK: every run verified."
-                            : "FAILED: a result was wrong or a launch failed (see above).");
+  std::printf(
+      "%s\n",
+      AllOk ? "OK: every run verified."
+            : "FAILED: a result was wrong or a launch failed (see above).");
   return AllOk ? 0 : 1;
 }

@@ -76,8 +76,9 @@ static bool isRelaxedOrder(const CallExpr *Call, unsigned Index) {
 /// runtime's compare-exchange functions name it, or empty when it has none
 /// of those.
 static StringRef expectedSpace(const CallExpr *Call) {
-  const Expr *Expected =
-      Call->getNumArgs() > 1 ? stripParameterConversions(Call->getArg(1)) : nullptr;
+  const Expr *Expected = Call->getNumArgs() > 1
+                             ? stripParameterConversions(Call->getArg(1))
+                             : nullptr;
   if (!Expected || !Expected->getType()->isPointerType())
     return "";
   switch (Expected->getType()->getPointeeType().getAddressSpace()) {
@@ -130,8 +131,7 @@ void classifyAtomicIn(CallSite &Site, LangAS AS) {
   StringRef Type = runtimeIntegerType(Pointee, Builtin->Cl20);
   bool Exchange = Builtin->Op == AtomicOp::CompareExchange;
   StringRef Space = Exchange ? expectedSpace(Call) : StringRef();
-  if (Type.empty() ||
-      !hasAtomicArity(*Builtin, Call->getNumArgs()))
+  if (Type.empty() || !hasAtomicArity(*Builtin, Call->getNumArgs()))
     Site.Atomic = AtomicKind::GlobalUnsupportedType;
   else if (Exchange && Space.empty())
     Site.Atomic = AtomicKind::GlobalUnsupportedForm;

@@ -72,7 +72,8 @@ namespace {
 /// only through global atomics, and never reads (no such atomic's result is
 /// used).
 class AtomicOnlyTargets {
-  using VarRefs = DenseMap<const VarDecl *, SmallVector<const DeclRefExpr *, 4>>;
+  using VarRefs =
+      DenseMap<const VarDecl *, SmallVector<const DeclRefExpr *, 4>>;
 
 public:
   AtomicOnlyTargets(const KernelAnalysis &Result, const StmtParents &Parents)
@@ -108,7 +109,8 @@ private:
       if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
         if (UO->getOpcode() != UO_AddrOf)
           return false;
-        const auto *Sub = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+        const auto *Sub =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
         if (!Sub)
           return false;
         E = Sub->getBase();
@@ -117,11 +119,13 @@ private:
       if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
         if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
           return false;
-        E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+        E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                     : BO->getRHS();
         continue;
       }
       const auto *Ref = dyn_cast<DeclRefExpr>(E);
-      if (const VarDecl *Local = Ref ? localPointer(Ref->getDecl(), F) : nullptr)
+      if (const VarDecl *Local =
+              Ref ? localPointer(Ref->getDecl(), F) : nullptr)
         return rootOfLocal(Local, F, Index);
       const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
       if (!Param || Param->getDeclContext() != F)
@@ -146,7 +150,8 @@ private:
   enum class LocalUse { Read, Assigned, Stepped, Other };
   LocalUse localUse(const DeclRefExpr *Ref, const Expr *&Given) const {
     const Stmt *P = Parents.parent(Ref);
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getLHS() == Ref) {
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->getLHS() == Ref) {
       if (BO->getOpcode() == BO_Assign) {
         Given = BO->getRHS();
         return LocalUse::Assigned;
@@ -157,7 +162,8 @@ private:
     }
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
       return UO->isIncrementDecrementOp() ? LocalUse::Stepped : LocalUse::Other;
-    return isa_and_nonnull<ImplicitCastExpr>(P) ? LocalUse::Read : LocalUse::Other;
+    return isa_and_nonnull<ImplicitCastExpr>(P) ? LocalUse::Read
+                                                : LocalUse::Other;
   }
 
   /// The parameter that every value of local pointer \p V is based on.
@@ -305,7 +311,8 @@ private:
       } else if (const VarDecl *Into = Lvalue ? nullptr : givenTo(P, Cur)) {
         return localIsAtomicOnly(Into);
       } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-        if (Lvalue || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+        if (Lvalue ||
+            (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
             !BO->getType()->isPointerType())
           return false;
       } else if (const auto *Call = dyn_cast<CallExpr>(P)) {

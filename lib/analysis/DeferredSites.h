@@ -26,9 +26,10 @@ class StmtParents;
 bool isResultDiscarded(const clang::CallExpr *Call, const StmtParents &Parents);
 
 /// Renames every global atomic site in \p Code (rewritten kernels and the
-/// functions they reach) that may be deferred to its deferred form (CallForm::Deferred). None is
-/// renamed when the code orders memory explicitly (fences, atomic loads and
-/// stores): a deferred atomic could then be observed out of order.
+/// functions they reach) that may be deferred to its deferred form
+/// (CallForm::Deferred). None is renamed when the code orders memory explicitly
+/// (fences, atomic loads and stores): a deferred atomic could then be observed
+/// out of order.
 void markDeferredSites(KernelAnalysis &Result,
                        const llvm::DenseSet<const clang::FunctionDecl *> &Code,
                        const StmtParents &Parents);

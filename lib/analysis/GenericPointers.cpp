@@ -100,11 +100,11 @@ static StringRef spaceName(LangAS AS) {
 static SpaceProof unfollowed(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    return unknown(E->getExprLoc(),
-                   "the pointer is returned by " +
-                       (Callee ? "'" + Callee->getName() + "'"
-                               : Twine("a call")) +
-                       " here, and results of calls are not followed");
+    return unknown(
+        E->getExprLoc(),
+        "the pointer is returned by " +
+            (Callee ? "'" + Callee->getName() + "'" : Twine("a call")) +
+            " here, and results of calls are not followed");
   }
   if (E->isGLValue())
     return unknown(E->getExprLoc(), "the pointer is read from memory here, "
@@ -230,7 +230,8 @@ SpaceProof GenericPointerProver::proveVariable(const VarDecl *Var,
     LowestPendingHit = std::min(LowestPendingHit, Pending->second);
     return proved(Space::Pending);
   }
-  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  const auto *F =
+      dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (!F || !Var->hasLocalStorage() || !F->hasBody())
     return unknown(Use, "the pointer comes from " + describeVariable(Var) +
                             ", which is not a variable of a function");
@@ -248,7 +249,8 @@ SpaceProof GenericPointerProver::proveVariable(const VarDecl *Var,
       for (const CallSite &Site : Entry.second.Sites)
         if (Site.SiteKind == CallSite::Kind::UserCall && Site.Callee == F &&
             Index < Site.Call->getNumArgs())
-          Values.push_back({Site.Call->getArg(Index), Site.Call->getBeginLoc()});
+          Values.push_back(
+              {Site.Call->getArg(Index), Site.Call->getBeginLoc()});
     if (Values.empty())
       return unknown(Use, "the pointer comes from " + describeVariable(Var) +
                               ", which no call in the file passes");
@@ -279,8 +281,9 @@ SpaceProof GenericPointerProver::combine(const VarDecl *Var,
                                          const std::vector<Value> &Values) {
   bool IsParam = isa<ParmVarDecl>(Var);
   std::string From = "the pointer comes from " + describeVariable(Var) +
-                     (IsParam ? ", and this call passes" : ", and this value "
-                                                           "of it is");
+                     (IsParam ? ", and this call passes"
+                              : ", and this value "
+                                "of it is");
   const Value *FirstGlobal = nullptr, *FirstLocal = nullptr;
   for (const Value &V : Values) {
     SpaceProof P = follow(V.E);
@@ -292,8 +295,7 @@ SpaceProof GenericPointerProver::combine(const VarDecl *Var,
                               " not provably __global or __local"});
       return P;
     }
-    const Value *&First =
-        P.Result == Space::Local ? FirstLocal : FirstGlobal;
+    const Value *&First = P.Result == Space::Local ? FirstLocal : FirstGlobal;
     if (!First)
       First = &V;
   }

@@ -1,4 +1,5 @@
-//===- GenericPointers.h - Proving where a generic pointer points -*- C++ -*-===//
+//===- GenericPointers.h - Proving where a generic pointer points -*- C++
+//-*-===//
 //
 // OpenCL 2.0's generic address space hides whether an atomic acts on
 // __global or __local memory. Where clang's types allow it, the pointer is
@@ -61,7 +62,8 @@ private:
   };
   SpaceProof follow(const clang::Expr *Pointer);
   SpaceProof proveObject(const clang::Expr *Object);
-  SpaceProof proveVariable(const clang::VarDecl *Var, clang::SourceLocation Use);
+  SpaceProof proveVariable(const clang::VarDecl *Var,
+                           clang::SourceLocation Use);
   SpaceProof combine(const clang::VarDecl *Var,
                      const std::vector<Value> &Values);
   const FunctionAssignments &assignmentsIn(const clang::FunctionDecl *F);
@@ -74,7 +76,8 @@ private:
   /// The lowest depth of an in-progress variable hit since it was reset: a
   /// proof that leaned on an unfinished one is not remembered.
   unsigned LowestPendingHit = ~0u;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionAssignments>>
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<FunctionAssignments>>
       ByFunction;
 };
 

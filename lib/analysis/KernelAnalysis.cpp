@@ -127,8 +127,8 @@ void Analyzer::proveGenericPointers() {
   for (auto &Entry : Result.Functions) {
     for (CallSite &Site : Entry.second.Sites) {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
-          Site.Atomic != AtomicKind::Unprovable ||
-          Site.PointerType.isNull() || !Site.PointerType->isPointerType() ||
+          Site.Atomic != AtomicKind::Unprovable || Site.PointerType.isNull() ||
+          !Site.PointerType->isPointerType() ||
           Site.PointerType->getPointeeType().getAddressSpace() !=
               LangAS::opencl_generic)
         continue;
@@ -245,16 +245,16 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
             << K->getName();
         for (const auto &[Loc, Why] : Site.Unproved)
           report(Diags, Diag::NoteGenericPointer, Loc) << Why;
-      }
-      else if (Site.InBlock && (F == K || Result.takesContext(F)) &&
-               needsEdit(Site))
+      } else if (Site.InBlock && (F == K || Result.takesContext(F)) &&
+                 needsEdit(Site))
         report(Diags, Diag::InBlock, Site.Call->getBeginLoc())
             << describeCall(Site);
       else if (Site.SiteKind == CallSite::Kind::UserCall &&
                info(Site.Callee).IsKernel &&
                !Result.RewrittenKernels.contains(Site.Callee) &&
-               reachesAny(Site.Callee,
-                          [&](const FunctionDecl *G) { return hasGeometry(G); }))
+               reachesAny(Site.Callee, [&](const FunctionDecl *G) {
+                 return hasGeometry(G);
+               }))
         report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();
       // Its global atomics (an atomic_store: a read-modify-write would have
@@ -378,7 +378,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
   // together are combined in the group first (CallForm::WorkGroup); every
   // other call goes alone, and so does every 64-bit call (both forms'
   // tables hold 32-bit sums).
-  DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(), RewrittenReach.end());
+  DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(),
+                                      RewrittenReach.end());
   Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
   StmtParents Parents;
   for (const FunctionDecl *F : Code)

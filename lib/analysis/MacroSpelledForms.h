@@ -1,4 +1,5 @@
-//===- MacroSpelledForms.h - One form per atomic spelled in a macro -*- C++ -*-===//
+//===- MacroSpelledForms.h - One form per atomic spelled in a macro -*- C++
+//-*-===//
 //
 // A macro's definition holds one name for each atomic spelled in it, so all
 // the calls that expand from that spelling must take the same runtime form

@@ -70,7 +70,8 @@ bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
     SourceLocation First;
     for (const Stmt *S : Parents.statements(Body))
       if (exitsKernel(S, Parents) &&
-          (First.isInvalid() || SM.isBeforeInTranslationUnit(S->getBeginLoc(), First)))
+          (First.isInvalid() ||
+           SM.isBeforeInTranslationUnit(S->getBeginLoc(), First)))
         First = S->getBeginLoc();
     It = FirstExit.insert({Kernel, First}).first;
   }
@@ -99,7 +100,8 @@ WholeGroupSites::written(const FunctionDecl *Kernel) {
     llvm::DenseSet<const VarDecl *> Vars;
     for (const Stmt *S : Parents.statements(Kernel->getBody()))
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && writes(Ref, Parents))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+            VD && writes(Ref, Parents))
           Vars.insert(VD);
     It = Written.insert({Kernel, std::move(Vars)}).first;
   }
@@ -121,8 +123,9 @@ static bool isGroupUniformBuiltin(const CallExpr *Call) {
 /// evaluates it at the same point: literals, the kernel's scalar
 /// parameters that it never writes, \p Counters, the group's geometry, and
 /// arithmetic, comparisons and casts of those.
-bool WholeGroupSites::uniformValue(const Expr *E, const FunctionDecl *Kernel,
-                                   const llvm::SmallPtrSetImpl<const VarDecl *> &Counters) {
+bool WholeGroupSites::uniformValue(
+    const Expr *E, const FunctionDecl *Kernel,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Counters) {
   E = E->IgnoreParenImpCasts();
   if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) ||
       isa<UnaryExprOrTypeTraitExpr>(E))
@@ -162,9 +165,9 @@ bool WholeGroupSites::uniformValue(const Expr *E, const FunctionDecl *Kernel,
 
 /// True for a step of a counter: `++k`, `k++`, `--k`, `k--`, `k += u`,
 /// `k -= u`, `k = u`, commas of those, with u uniform.
-bool WholeGroupSites::uniformStep(const Expr *E, const FunctionDecl *Kernel,
-                                  llvm::SmallPtrSetImpl<const VarDecl *> &Counters,
-                                  bool Declares) {
+bool WholeGroupSites::uniformStep(
+    const Expr *E, const FunctionDecl *Kernel,
+    llvm::SmallPtrSetImpl<const VarDecl *> &Counters, bool Declares) {
   E = E->IgnoreParens();
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isCommaOp())
@@ -178,7 +181,8 @@ bool WholeGroupSites::uniformStep(const Expr *E, const FunctionDecl *Kernel,
       return false;
     if (Declares)
       Counters.insert(VD);
-    return Counters.contains(VD) && uniformValue(BO->getRHS(), Kernel, Counters);
+    return Counters.contains(VD) &&
+           uniformValue(BO->getRHS(), Kernel, Counters);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     const auto *Ref = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
@@ -193,7 +197,8 @@ bool WholeGroupSites::uniformStep(const Expr *E, const FunctionDecl *Kernel,
 /// uniform values, its condition and step are uniform in them, nothing
 /// else writes them, and nothing leaves an iteration early (no break,
 /// continue, return, goto or label in the body).
-bool WholeGroupSites::uniformFor(const ForStmt *For, const FunctionDecl *Kernel) {
+bool WholeGroupSites::uniformFor(const ForStmt *For,
+                                 const FunctionDecl *Kernel) {
   auto Known = UniformLoops.find(For);
   if (Known != UniformLoops.end())
     return Known->second;
@@ -215,7 +220,8 @@ bool WholeGroupSites::uniformFor(const ForStmt *For, const FunctionDecl *Kernel)
       Yes = false;
     }
   }
-  Yes = Yes && !Counters.empty() && uniformValue(For->getCond(), Kernel, Counters) &&
+  Yes = Yes && !Counters.empty() &&
+        uniformValue(For->getCond(), Kernel, Counters) &&
         uniformStep(For->getInc(), Kernel, Counters, /*Declares=*/false);
   // Nothing in the body writes a counter or leaves an iteration early.
   if (Yes) {
@@ -254,9 +260,9 @@ static bool evaluatesFirst(const Stmt *Parent, const Stmt *Child) {
 /// one file, outside macros.
 static bool writtenInOneFile(const IfStmt *If, const CallExpr *Call,
                              const SourceManager &SM) {
-  SmallVector<SourceLocation, 8> Locs = {If->getIfLoc(), If->getLParenLoc(),
-                                         If->getRParenLoc(), Call->getBeginLoc(),
-                                         Call->getRParenLoc()};
+  SmallVector<SourceLocation, 8> Locs = {
+      If->getIfLoc(), If->getLParenLoc(), If->getRParenLoc(),
+      Call->getBeginLoc(), Call->getRParenLoc()};
   for (const Expr *Arg : Call->arguments()) {
     Locs.push_back(Arg->getBeginLoc());
     Locs.push_back(Arg->getEndLoc());
@@ -268,12 +274,14 @@ static bool writtenInOneFile(const IfStmt *If, const CallExpr *Call,
 }
 
 /// True when \p S refers to a variable declared inside \p Scope.
-static bool refersInto(const Stmt *S, const Stmt *Scope, const SourceManager &SM) {
+static bool refersInto(const Stmt *S, const Stmt *Scope,
+                       const SourceManager &SM) {
   if (!S)
     return false;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (SM.isPointWithin(VD->getLocation(), Scope->getBeginLoc(), Scope->getEndLoc()))
+      if (SM.isPointWithin(VD->getLocation(), Scope->getBeginLoc(),
+                           Scope->getEndLoc()))
         return true;
   return llvm::any_of(S->children(),
                       [&](const Stmt *C) { return refersInto(C, Scope, SM); });
@@ -282,13 +290,15 @@ static bool refersInto(const Stmt *S, const Stmt *Scope, const SourceManager &SM
 const IfStmt *WholeGroupSites::guardingIf(const CallExpr *Call,
                                           const FunctionDecl *Kernel) {
   const Stmt *Child = Call;
-  for (const Stmt *S = Parents.parent(Call); S; Child = S, S = Parents.parent(S)) {
+  for (const Stmt *S = Parents.parent(Call); S;
+       Child = S, S = Parents.parent(S)) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       // In a block: the rewrite declares the guard's variables before it.
-      if (Child != If->getThen() || !isa_and_nonnull<CompoundStmt>(Parents.parent(If)) ||
-          If->getInit() || If->getConditionVariable() ||
-          If->isConstexpr() || If->isConsteval() ||
-          !writtenInOneFile(If, Call, SM) || !reached(If, Kernel) ||
+      if (Child != If->getThen() ||
+          !isa_and_nonnull<CompoundStmt>(Parents.parent(If)) || If->getInit() ||
+          If->getConditionVariable() || If->isConstexpr() ||
+          If->isConsteval() || !writtenInOneFile(If, Call, SM) ||
+          !reached(If, Kernel) ||
           llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
             return refersInto(Arg, If, SM);
           }))

@@ -1,4 +1,5 @@
-//===- UniformSites.h - Calls every work-item of a group reaches -*- C++ -*-===//
+//===- UniformSites.h - Calls every work-item of a group reaches -*- C++
+//-*-===//
 //
 // A global atomic that every work-item of a work-group calls, once, at the
 // same point of the kernel can be combined across the group with barriers
@@ -62,8 +63,9 @@ public:
 
 private:
   bool uniformFor(const clang::ForStmt *For, const clang::FunctionDecl *Kernel);
-  bool uniformValue(const clang::Expr *E, const clang::FunctionDecl *Kernel,
-                    const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Counters);
+  bool
+  uniformValue(const clang::Expr *E, const clang::FunctionDecl *Kernel,
+               const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Counters);
   bool uniformStep(const clang::Expr *E, const clang::FunctionDecl *Kernel,
                    llvm::SmallPtrSetImpl<const clang::VarDecl *> &Counters,
                    bool Declares);
@@ -74,7 +76,8 @@ private:
   const StmtParents &Parents;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> FirstExit;
   llvm::DenseMap<const clang::ForStmt *, bool> UniformLoops;
-  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<const clang::VarDecl *>>
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseSet<const clang::VarDecl *>>
       Written;
 };
 

@@ -1,4 +1,5 @@
-//===- DependencyFile.h - The files a rewrite read, as a depfile -*- C++ -*-===//
+//===- DependencyFile.h - The files a rewrite read, as a depfile -*- C++
+//-*-===//
 //
 // Build systems re-run the rewriter when its input or a header the input
 // includes changes; they learn the headers from a Makefile-style depfile
@@ -22,9 +23,9 @@ namespace softatomic {
 /// absolute paths of the files it read: the main file, then the user
 /// headers it includes (system headers, such as Clang's opencl-c.h, are
 /// left out: they change with the tool).
-std::unique_ptr<clang::tooling::FrontendActionFactory>
-collectDependencies(std::unique_ptr<clang::tooling::FrontendActionFactory> Inner,
-                    std::vector<std::string> &Files);
+std::unique_ptr<clang::tooling::FrontendActionFactory> collectDependencies(
+    std::unique_ptr<clang::tooling::FrontendActionFactory> Inner,
+    std::vector<std::string> &Files);
 
 /// The text of a Makefile-style depfile: one rule, \p Target depends on
 /// \p Files, with spaces, '#' and '$' escaped as GNU make and Ninja read

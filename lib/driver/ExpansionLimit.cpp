@@ -25,8 +25,8 @@ public:
   ExpansionCounter(Preprocessor &PP, uint64_t MaxTokens)
       : PP(PP), MaxTokens(MaxTokens) {}
 
-  void MacroExpands(const Token &, const MacroDefinition &MD,
-                    SourceRange Range, const MacroArgs *Args) override {
+  void MacroExpands(const Token &, const MacroDefinition &MD, SourceRange Range,
+                    const MacroArgs *Args) override {
     const MacroInfo *MI = MD.getMacroInfo();
     if (!MI)
       return;

@@ -44,7 +44,8 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
           J.attribute("user_args", K.UserArgs);
           J.attributeArray("extra_args", [&] {
             writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
-                          "max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))");
+                          "max(SA_SCRATCH_BYTES(capacity, items, workers), "
+                          "SA_WORKER_SCRATCH_BYTES(items))");
             writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
                           "SA_STATE_WORDS(workers, slots) * 4");
           });

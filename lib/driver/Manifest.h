@@ -22,7 +22,8 @@ struct KernelManifest {
   std::string Name;
   unsigned UserArgs = 0;    ///< Parameters before the edit.
   unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
-  unsigned DeferredSites = 0; ///< Of those, the ones deferred (CallForm::Deferred).
+  unsigned DeferredSites =
+      0; ///< Of those, the ones deferred (CallForm::Deferred).
 };
 
 struct Manifest {
@@ -31,7 +32,7 @@ struct Manifest {
   std::string ClStd;  ///< "CL1.2", "CL2.0", "CL3.0".
   bool DeferUnusedResults = true;
   std::string Placement = "static"; ///< "static" or "robust"
-  bool CombineMode = false; ///< the combining mode is compiled in
+  bool CombineMode = false;         ///< the combining mode is compiled in
   std::vector<KernelManifest> Kernels;
 };
 

@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "edits/DeviceRuntime.h"
-#include "support/Diagnostics.h"
-#include "driver/ExpansionLimit.h"
-#include "edits/IncludeInliner.h"
 #include "analysis/KernelAnalysis.h"
-#include "edits/LineDirectives.h"
+#include "driver/ExpansionLimit.h"
 #include "driver/Manifest.h"
-#include "edits/RewriteEdits.h"
 #include "driver/Rewriter.h"
+#include "edits/DeviceRuntime.h"
+#include "edits/IncludeInliner.h"
+#include "edits/LineDirectives.h"
+#include "edits/RewriteEdits.h"
+#include "support/Diagnostics.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -59,9 +59,10 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
   M.ClStd = clStdName(LO);
   M.DeferUnusedResults = Options.DeferUnusedResults;
   M.CombineMode = Options.CombineMode;
-  M.Placement = Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
-                    ? "robust"
-                    : "static";
+  M.Placement =
+      Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
+          ? "robust"
+          : "static";
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     M.Kernels.push_back({K->getName().str(), K->getNumParams(),
                          Analysis.AtomicSites.lookup(K),
@@ -96,7 +97,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // Clang has already said what is wrong with the input.
   if (Diags.hasErrorOccurred())
     return;
-  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx, Options.DeferUnusedResults);
+  std::optional<KernelAnalysis> Analysis =
+      analyzeKernels(Ctx, Options.DeferUnusedResults);
   if (!Analysis)
     return;
 
@@ -105,7 +107,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     for (const auto &[FD, Info] : Analysis->Functions)
       if (Info.IsKernel && !Analysis->RewrittenKernels.contains(FD) &&
           SM.isInMainFile(FD->getLocation()))
-        report(Diags, Diag::KernelLeftAlone, FD->getLocation()) << FD->getName();
+        report(Diags, Diag::KernelLeftAlone, FD->getLocation())
+            << FD->getName();
 
   StringRef Input = SM.getBufferData(SM.getMainFileID());
   Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
@@ -153,8 +156,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // A byte-order mark is skipped only as a file's first bytes: the prefix
   // goes after it, and the output starts with it as the input did.
   size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  Result.Output = Edited->substr(0, PrefixOffset) + Prefix +
-                  Edited->substr(PrefixOffset);
+  Result.Output =
+      Edited->substr(0, PrefixOffset) + Prefix + Edited->substr(PrefixOffset);
   Result.Input = Input.str();
   Result.Prefix = std::move(Prefix);
   Result.PrefixOffset = PrefixOffset;

@@ -1,9 +1,9 @@
 //===- RewriteFile.cpp - Rewrite one file, diagnostics kept apart ---------===//
 
 #include "driver/RewriteFile.h"
-#include "support/ClangCompat.h"
 #include "driver/DependencyFile.h"
 #include "driver/ExpansionLimit.h"
+#include "support/ClangCompat.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
@@ -75,8 +75,8 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   // The compiler's own options drive only its "N errors generated." line,
   // which it writes straight to stderr; the printer below has options of
   // its own (carets on).
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster("-fno-caret-diagnostics", ArgumentInsertPosition::END));
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      "-fno-caret-diagnostics", ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false); // the diagnostics say it better
 
   // One error for a missing input, not the driver's three.

@@ -1,4 +1,5 @@
-//===- DeviceRuntime.h - The device runtime every output carries -*- C++ -*-===//
+//===- DeviceRuntime.h - The device runtime every output carries -*- C++
+//-*-===//
 
 #ifndef SOFTATOMIC_EDITS_DEVICERUNTIME_H
 #define SOFTATOMIC_EDITS_DEVICERUNTIME_H

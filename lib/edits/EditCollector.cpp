@@ -1,9 +1,9 @@
 //===- EditCollector.cpp - Edits that land in the user's files ------------===//
 
 #include "edits/EditCollector.h"
+#include "edits/MacroBodies.h"
 #include "support/Diagnostics.h"
 #include "support/MacroLocations.h"
-#include "edits/MacroBodies.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
@@ -63,9 +63,10 @@ std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
   return resolve(Loc, What, InMacroBody::Refuse, InBody);
 }
 
-std::optional<SourceLocation>
-EditCollector::resolve(SourceLocation Loc, const Twine &What,
-                       InMacroBody Macro, SourceLocation &InBody) {
+std::optional<SourceLocation> EditCollector::resolve(SourceLocation Loc,
+                                                     const Twine &What,
+                                                     InMacroBody Macro,
+                                                     SourceLocation &InBody) {
   if (Loc.isInvalid()) {
     Failed = true;
     report(Diags, Diag::InternalError, Loc)
@@ -105,9 +106,8 @@ void EditCollector::add(SourceLocation FileLoc, unsigned Length,
   Edits.insert({File, SM.getFileOffset(FileLoc), Length, Text.str()});
 }
 
-void EditCollector::addAt(SourceLocation Loc, StringRef Text,
-                          const Twine &What, InMacroBody Macro,
-                          bool ReplaceToken) {
+void EditCollector::addAt(SourceLocation Loc, StringRef Text, const Twine &What,
+                          InMacroBody Macro, bool ReplaceToken) {
   SourceLocation InBody;
   std::optional<SourceLocation> L = resolve(Loc, What, Macro, InBody);
   if (!L)
@@ -188,9 +188,9 @@ void EditCollector::moveWithEdits(SourceLocation After, SourceRange Whole,
   Moves.push_back(std::move(M));
 }
 
-std::optional<std::string> EditCollector::splice(StringRef Buffer, unsigned Begin,
-                                                 unsigned End,
-                                                 ArrayRef<const Edit *> InRange) {
+std::optional<std::string>
+EditCollector::splice(StringRef Buffer, unsigned Begin, unsigned End,
+                      ArrayRef<const Edit *> InRange) {
   std::string Out;
   unsigned Done = Begin;
   for (const Edit *E : InRange) {
@@ -234,7 +234,8 @@ bool EditCollector::carryOut(const Move &M) {
     std::optional<std::string> Piece =
         splice(Buffer, M.Pieces[I].first, M.Pieces[I].second, InPiece[I]);
     if (!Piece) {
-      report(Diags, Diag::InternalError, SM.getComposedLoc(M.File, M.Pieces[I].first))
+      report(Diags, Diag::InternalError,
+             SM.getComposedLoc(M.File, M.Pieces[I].first))
           << "overlapping edits inside moved text";
       return false;
     }

@@ -83,9 +83,7 @@ public:
   bool failed() const { return Failed; }
 
   /// The edits made in macro definitions, one per expansion that asked.
-  llvm::ArrayRef<MacroBodyEdit> macroBodyEdits() const {
-    return MacroEdits;
-  }
+  llvm::ArrayRef<MacroBodyEdit> macroBodyEdits() const { return MacroEdits; }
 
   /// Hands the edits over as Replacements, one set per file edited (an
   /// #included file once, however often it is included). Returns false,
@@ -127,17 +125,18 @@ private:
   bool carryOut(const Move &M);
   /// Buffer[Begin, End) with \p InRange (edits inside it, in order)
   /// applied; std::nullopt when two of them overlap.
-  static std::optional<std::string> splice(llvm::StringRef Buffer, unsigned Begin,
-                                           unsigned End,
-                                           llvm::ArrayRef<const Edit *> InRange);
+  static std::optional<std::string>
+  splice(llvm::StringRef Buffer, unsigned Begin, unsigned End,
+         llvm::ArrayRef<const Edit *> InRange);
   /// [begin, end) offsets of the token range \p Range.
   std::pair<unsigned, unsigned> fileOffsets(clang::SourceRange Range) const;
   /// Like fileLocation; with \p Macro EditDefinition a token spelled in the
   /// body of a user file's macro resolves to its spelling, and \p InBody is
   /// set to its macro location.
-  std::optional<clang::SourceLocation>
-  resolve(clang::SourceLocation Loc, const llvm::Twine &What,
-          InMacroBody Macro, clang::SourceLocation &InBody);
+  std::optional<clang::SourceLocation> resolve(clang::SourceLocation Loc,
+                                               const llvm::Twine &What,
+                                               InMacroBody Macro,
+                                               clang::SourceLocation &InBody);
   /// Replaces the token at \p Loc by \p Text, or inserts \p Text before
   /// it, remembering an edit made in a macro definition.
   void addAt(clang::SourceLocation Loc, llvm::StringRef Text,

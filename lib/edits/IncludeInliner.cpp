@@ -1,9 +1,9 @@
 //===- IncludeInliner.cpp - Edited headers, inlined in the output ---------===//
 
 #include "edits/IncludeInliner.h"
+#include "edits/LineDirectives.h"
 #include "support/ClangCompat.h"
 #include "support/Diagnostics.h"
-#include "edits/LineDirectives.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "llvm/ADT/DenseSet.h"
@@ -29,8 +29,8 @@ public:
     if (!File || !SM.getFileEntryForID(SM.getFileID(HashLoc)) ||
         SM.isInSystemHeader(HashLoc))
       return;
-    Out.push_back({HashLoc, FilenameRange, &File->getFileEntry(),
-                   File->getName()});
+    Out.push_back(
+        {HashLoc, FilenameRange, &File->getFileEntry(), File->getName()});
   }
 
 private:
@@ -76,8 +76,7 @@ private:
     return Info && Info->isPragmaOnce;
   }
   bool refuse(const IncludeDirective &D, StringRef Why) {
-    report(Diags, Diag::IncludeNotInlined, D.Hash)
-        << D.TargetName << Why;
+    report(Diags, Diag::IncludeNotInlined, D.Hash) << D.TargetName << Why;
     return false;
   }
 

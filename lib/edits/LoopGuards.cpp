@@ -1,20 +1,20 @@
 //===- LoopGuards.cpp - Loops that end once the runtime has failed --------===//
 
 #include "edits/LoopGuards.h"
+#include "edits/EditCollector.h"
+#include "edits/MacroBodies.h"
+#include "model/CallSites.h"
 #include "support/Diagnostics.h"
 #include "support/MacroLocations.h"
-#include "edits/EditCollector.h"
-#include "model/CallSites.h"
-#include "edits/MacroBodies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <tuple>
 
 using namespace clang;
@@ -29,14 +29,15 @@ static constexpr llvm::StringLiteral Live = "__sa_live(__sa_ctx)";
 /// spelling, after it) has in \p Anchor's expansion: the same place in a
 /// file, or in the same macro expansion of a macro body. Invalid when the
 /// two are not one stretch of text (a macro argument in between).
-static SourceLocation sameStretch(const SourceManager &SM, SourceLocation Anchor,
+static SourceLocation sameStretch(const SourceManager &SM,
+                                  SourceLocation Anchor,
                                   SourceLocation Spelled) {
   SourceLocation From = SM.getSpellingLoc(Anchor);
   if (SM.getFileID(From) != SM.getFileID(Spelled) ||
       SM.getFileOffset(Spelled) < SM.getFileOffset(From))
     return {};
-  SourceLocation Loc =
-      Anchor.getLocWithOffset(SM.getFileOffset(Spelled) - SM.getFileOffset(From));
+  SourceLocation Loc = Anchor.getLocWithOffset(SM.getFileOffset(Spelled) -
+                                               SM.getFileOffset(From));
   return SM.getSpellingLoc(Loc) == Spelled ? Loc : SourceLocation();
 }
 
@@ -202,9 +203,8 @@ static SourceLocation guardAnchor(const Stmt *Loop) {
 }
 
 /// The loops of \p Info's function, with its runtime calls.
-static std::vector<LoopFinder::Found> findLoops(const FunctionInfo &Info,
-                                                RuntimeReach &Reach,
-                                                bool TakesContext) {
+static std::vector<LoopFinder::Found>
+findLoops(const FunctionInfo &Info, RuntimeReach &Reach, bool TakesContext) {
   DenseSet<const CallExpr *> Calls, GroupCalls;
   for (const CallSite &Site : Info.Sites) {
     if (TakesContext && Reach.callsRuntime(Site))
@@ -265,9 +265,11 @@ void LoopGuards::add(const FunctionInfo &Info, EditCollector &Out) {
     // `do ... while (c);`: the keyword and the closing parenthesis.
     SourceLocation While, RParen;
     if (const auto *W = dyn_cast<WhileStmt>(Loop))
-      std::tie(While, RParen) = std::make_pair(W->getWhileLoc(), W->getRParenLoc());
+      std::tie(While, RParen) =
+          std::make_pair(W->getWhileLoc(), W->getRParenLoc());
     else if (const auto *D = dyn_cast<DoStmt>(Loop))
-      std::tie(While, RParen) = std::make_pair(D->getWhileLoc(), D->getRParenLoc());
+      std::tie(While, RParen) =
+          std::make_pair(D->getWhileLoc(), D->getRParenLoc());
     if (While.isValid()) {
       Out.replaceToken(While, ("while (" + Live + " &&").str(), What, InBody);
       Out.insertBefore(RParen, ")", What, InBody);

@@ -1,4 +1,5 @@
-//===- LoopGuards.h - Loops that end once the runtime has failed -*- C++ -*-===//
+//===- LoopGuards.h - Loops that end once the runtime has failed -*- C++
+//-*-===//
 //
 // docs/REWRITE.md, "Loops": after a device-side failure every software
 // atomic returns at once, so a loop that waits for a value another

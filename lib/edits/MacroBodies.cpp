@@ -127,8 +127,8 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
       return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.first),
                                           SM.getExpansionLoc(B.first));
     });
-    auto Reference =
-        llvm::find_if(Expansions, [](const auto &E) { return !E.second.empty(); });
+    auto Reference = llvm::find_if(
+        Expansions, [](const auto &E) { return !E.second.empty(); });
     assert(Reference != Expansions.end() && "a token with no edit");
     for (const auto &[Expansion, Made] : Expansions) {
       if (Made == Reference->second)
@@ -142,8 +142,7 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
       report(Ctx.getDiagnostics(), Diag::MacroExpansionsDisagree, At)
           << Token.What << Macro << describeEdits(Made)
           << describeEdits(Reference->second);
-      report(Ctx.getDiagnostics(), Diag::NoteSpelledInMacro, Spelling)
-          << Macro;
+      report(Ctx.getDiagnostics(), Diag::NoteSpelledInMacro, Spelling) << Macro;
       report(Ctx.getDiagnostics(), Diag::NoteOtherExpansion,
              SM.getExpansionLoc(Reference->first))
           << Macro;

@@ -1,12 +1,12 @@
 //===- RewriteEdits.cpp - The edits of docs/REWRITE.md --------------------===//
 
 #include "edits/RewriteEdits.h"
-#include "support/Diagnostics.h"
 #include "edits/EditCollector.h"
-#include "model/CallSites.h"
 #include "edits/LineDirectives.h"
 #include "edits/LoopGuards.h"
 #include "edits/MacroBodies.h"
+#include "model/CallSites.h"
+#include "support/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -269,7 +269,8 @@ void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
   // A discarded result stays discarded (no "expression result unused").
   const Stmt *Then = Site.Guard->getThen();
   const auto *Block = dyn_cast<CompoundStmt>(Then);
-  bool Discarded = Then == Site.Call || (Block && Block->body_front() == Site.Call);
+  bool Discarded =
+      Then == Site.Call || (Block && Block->body_front() == Site.Call);
   Out.moveWithEdits(Site.Guard->getRParenLoc(), Site.Call->getSourceRange(),
                     Discarded ? "(void)" + Result : Result, Args, Glue);
 }
@@ -287,8 +288,8 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
       if (!Site.GlobalCast.empty()) {
         // Proved __global through the generic address space: say so.
         const Expr *Pointer = Site.Call->getArg(0);
-        Out.insertBefore(Pointer->getBeginLoc(),
-                         "(" + Site.GlobalCast + ")(", What);
+        Out.insertBefore(Pointer->getBeginLoc(), "(" + Site.GlobalCast + ")(",
+                         What);
         Out.insertAfter(Pointer->getEndLoc(), ")", What);
       }
       if (Site.Guard) {

@@ -13,21 +13,33 @@ namespace softatomic {
 /// docs/REWRITE.md, "Atomics": both spellings of each operation map to one
 /// runtime operation.
 static const AtomicBuiltin AtomicTable[] = {
-    {"atom_add", AtomicOp::Add, 2},         {"atomic_add", AtomicOp::Add, 2},
-    {"atom_sub", AtomicOp::Sub, 2},         {"atomic_sub", AtomicOp::Sub, 2},
-    {"atom_xchg", AtomicOp::Xchg, 2},       {"atomic_xchg", AtomicOp::Xchg, 2},
-    {"atom_min", AtomicOp::Min, 2},         {"atomic_min", AtomicOp::Min, 2},
-    {"atom_max", AtomicOp::Max, 2},         {"atomic_max", AtomicOp::Max, 2},
-    {"atom_and", AtomicOp::And, 2},         {"atomic_and", AtomicOp::And, 2},
-    {"atom_or", AtomicOp::Or, 2},           {"atomic_or", AtomicOp::Or, 2},
-    {"atom_xor", AtomicOp::Xor, 2},         {"atomic_xor", AtomicOp::Xor, 2},
-    {"atom_inc", AtomicOp::Inc, 1},         {"atomic_inc", AtomicOp::Inc, 1},
-    {"atom_dec", AtomicOp::Dec, 1},         {"atomic_dec", AtomicOp::Dec, 1},
-    {"atom_cmpxchg", AtomicOp::Cmpxchg, 3}, {"atomic_cmpxchg", AtomicOp::Cmpxchg, 3},
-    // OpenCL 2.0 (docs/REWRITE.md, "The OpenCL 2.0 forms").
+    {"atom_add", AtomicOp::Add, 2},
+    {"atomic_add", AtomicOp::Add, 2},
+    {"atom_sub", AtomicOp::Sub, 2},
+    {"atomic_sub", AtomicOp::Sub, 2},
+    {"atom_xchg", AtomicOp::Xchg, 2},
+    {"atomic_xchg", AtomicOp::Xchg, 2},
+    {"atom_min", AtomicOp::Min, 2},
+    {"atomic_min", AtomicOp::Min, 2},
+    {"atom_max", AtomicOp::Max, 2},
+    {"atomic_max", AtomicOp::Max, 2},
+    {"atom_and", AtomicOp::And, 2},
+    {"atomic_and", AtomicOp::And, 2},
+    {"atom_or", AtomicOp::Or, 2},
+    {"atomic_or", AtomicOp::Or, 2},
+    {"atom_xor", AtomicOp::Xor, 2},
+    {"atomic_xor", AtomicOp::Xor, 2},
+    {"atom_inc", AtomicOp::Inc, 1},
+    {"atomic_inc", AtomicOp::Inc, 1},
+    {"atom_dec", AtomicOp::Dec, 1},
+    {"atomic_dec", AtomicOp::Dec, 1},
+    {"atom_cmpxchg", AtomicOp::Cmpxchg, 3},
+    {"atomic_cmpxchg", AtomicOp::Cmpxchg, 3},
+// OpenCL 2.0 (docs/REWRITE.md, "The OpenCL 2.0 forms").
 #define SA_CL20(name, op, arity, orders, rmw)                                  \
-  {"atomic_" name, op, arity, 0, true, rmw},                                   \
-  {"atomic_" name "_explicit", op, arity, orders, true, rmw}
+  {"atomic_" name, op, arity, 0, true, rmw}, {                                 \
+    "atomic_" name "_explicit", op, arity, orders, true, rmw                   \
+  }
     SA_CL20("fetch_add", AtomicOp::FetchAdd, 2, 1, true),
     SA_CL20("fetch_sub", AtomicOp::FetchSub, 2, 1, true),
     SA_CL20("fetch_or", AtomicOp::FetchOr, 2, 1, true),
@@ -100,8 +112,9 @@ RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
   RuntimeAtomic Entry;
   Entry.Op = Atomic.Op;
   Entry.Orders = !Atomic.Orders ? OrderArgs::None
-                 : NumArgs > Atomic.Arity + Atomic.Orders ? OrderArgs::ExplicitScope
-                                                          : OrderArgs::Explicit;
+                 : NumArgs > Atomic.Arity + Atomic.Orders
+                     ? OrderArgs::ExplicitScope
+                     : OrderArgs::Explicit;
   Entry.ExpectedSpace = ExpectedSpace;
   Entry.Type = Type;
   return Entry;
@@ -112,7 +125,8 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
   std::string Space =
       Entry.ExpectedSpace.empty() ? "" : ("_" + Entry.ExpectedSpace).str();
   return (callFormPrefix(Form) + "atomic_" + atomicOpName(Entry.Op) +
-          OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" + Entry.Type)
+          OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" +
+          Entry.Type)
       .str();
 }
 

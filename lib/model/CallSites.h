@@ -1,4 +1,5 @@
-//===- CallSites.h - What the rewrite knows of a translation unit -*- C++ -*-===//
+//===- CallSites.h - What the rewrite knows of a translation unit -*- C++
+//-*-===//
 //
 // The data model every pass shares: a call that the rewrite may edit or
 // refuse (CallSite: an atomic, a geometry call, a call of the user's), the
@@ -34,7 +35,8 @@ enum class AtomicKind {
   Local,                 ///< On __local memory: left alone.
   Global,                ///< On __global memory: the runtime carries it out.
   GlobalUnsupportedType, ///< On __global memory, not a 32/64-bit integer.
-  GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the runtime cannot take.
+  GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the
+                         ///< runtime cannot take.
   Unprovable,            ///< Generic (or another) address space.
 };
 

@@ -30,9 +30,9 @@ static std::string placementValues() {
 
 /// Applies Args[I], and the value after it when the option takes one
 /// there (I then moves past it). Returns what went wrong, or nothing.
-static std::optional<std::string>
-applyOne(RewriteOptions &Options, const std::vector<std::string> &Args,
-         size_t &I) {
+static std::optional<std::string> applyOne(RewriteOptions &Options,
+                                           const std::vector<std::string> &Args,
+                                           size_t &I) {
   const std::string &Arg = Args[I];
   std::string_view Name = Arg;
   if (Name.substr(0, 2) == "--")

@@ -65,8 +65,9 @@ inline constexpr const char *PlacementHelp =
 /// `--defer-unused=false`, `--placement=robust`, `--placement robust`), to
 /// \p Options. Returns what it could not apply, one message per argument:
 /// an unknown option, or a value the option does not take.
-std::vector<std::string> applyRewriteOptions(RewriteOptions &Options,
-                                             const std::vector<std::string> &Args);
+std::vector<std::string>
+applyRewriteOptions(RewriteOptions &Options,
+                    const std::vector<std::string> &Args);
 
 } // namespace softatomic
 

@@ -87,7 +87,8 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
   OS << "--- " << Name << "\n+++ " << Name << "\n";
   long Shift = 0; // lines added by the hunks so far
   for (const std::vector<const Hunk *> &Group : Groups) {
-    unsigned First = Group.front()->First >= Context ? Group.front()->First - Context : 0;
+    unsigned First =
+        Group.front()->First >= Context ? Group.front()->First - Context : 0;
     unsigned Last = std::min(NumLines - 1, Group.back()->Last + Context);
     std::string Body;
     raw_string_ostream Lines(Body);

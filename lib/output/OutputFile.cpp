@@ -98,9 +98,8 @@ static Expected<StagedFile> stage(StringRef Path, StringRef Text) {
   if (Exists && !sys::fs::is_regular_file(Status))
     return File;
   if (Exists && isReadOnly(File.Target, Status))
-    return createFileError(
-        Path, createStringError(std::errc::permission_denied,
-                                "the file is read-only"));
+    return createFileError(Path, createStringError(std::errc::permission_denied,
+                                                   "the file is read-only"));
 
   Expected<TemporaryFile> Temp = createTemporaryFile(File.Target);
   if (!Temp)
@@ -111,8 +110,8 @@ static Expected<StagedFile> stage(StringRef Path, StringRef Text) {
   if (!EC)
     EC = Exists ? keepOwnerAndMode(Temp->FD, Status)
                 : sys::fs::setPermissions(
-                      Temp->FD, static_cast<sys::fs::perms>(
-                                    0666 & ~sys::fs::getUmask()));
+                      Temp->FD,
+                      static_cast<sys::fs::perms>(0666 & ~sys::fs::getUmask()));
   std::error_code CloseEC = sys::Process::SafelyCloseFileDescriptor(Temp->FD);
   if (!EC)
     EC = CloseEC;

@@ -1,4 +1,5 @@
-//===- StmtParents.h - The statements of some bodies, and their parents -*- C++ -*-===//
+//===- StmtParents.h - The statements of some bodies, and their parents -*- C++
+//-*-===//
 //
 // The site classifiers (DeferredSites, UniformSites) look at every
 // statement of the rewritten code and walk up from a call or a reference

@@ -72,9 +72,9 @@ namespace {
 struct ArgSpec {
   enum Kind { Buffer, Scalar, Local } K = Buffer;
   std::string Type = "uint";
-  size_t Count = 0;        // elements (Buffer) or bytes (Local)
+  size_t Count = 0; // elements (Buffer) or bytes (Local)
   std::string Init = "zero";
-  std::string Value;       // Scalar
+  std::string Value; // Scalar
   std::string Check = "equal";
 };
 
@@ -86,7 +86,7 @@ struct Options {
   std::vector<size_t> CheckSum; // TARGET, INC, COUNTERS
   std::string ExpectError;
   bool AllowError = false;
-  std::string Mode; // --mode; empty: the default
+  std::string Mode;  // --mode; empty: the default
   std::string Cases; // --cases FILE
   int Repeat = 1;
 };
@@ -95,8 +95,10 @@ struct Options {
 std::string UsageWhere;
 
 [[noreturn]] void usage(const std::string &Why) {
-  std::fprintf(stderr, "sa-difftest: %s%s\n(see the comment at the top of sa-difftest.cpp)\n",
-               UsageWhere.c_str(), Why.c_str());
+  std::fprintf(
+      stderr,
+      "sa-difftest: %s%s\n(see the comment at the top of sa-difftest.cpp)\n",
+      UsageWhere.c_str(), Why.c_str());
   std::exit(2);
 }
 
@@ -117,7 +119,8 @@ __attribute__((format(printf, 1, 2))) std::string format(const char *Fmt, ...) {
 std::vector<std::string> split(const std::string &S, char Sep) {
   std::vector<std::string> Parts;
   size_t Begin = 0;
-  for (size_t End; (End = S.find(Sep, Begin)) != std::string::npos; Begin = End + 1)
+  for (size_t End; (End = S.find(Sep, Begin)) != std::string::npos;
+       Begin = End + 1)
     Parts.push_back(S.substr(Begin, End - Begin));
   Parts.push_back(S.substr(Begin));
   return Parts;
@@ -176,40 +179,53 @@ Options parseOptions(const std::vector<std::string> &Argv) {
         usage(A + " needs a value");
       return Argv[++I];
     };
-    if (A == "--kernel") O.Kernel = Next();
-    else if (A == "--global") O.Global = sizes(Next());
-    else if (A == "--local") O.Local = sizes(Next());
-    else if (A == "--offset") O.Offset = sizes(Next());
-    else if (A == "--build-options") O.BuildOptions = Next();
-    else if (A == "--platform") O.Platform = Next();
-    else if (A == "--device") O.Device = Next();
-    else if (A == "--repeat") O.Repeat = std::max(1, std::atoi(Next().c_str()));
-    else if (A == "--arg") O.Args.push_back(parseArg(Next()));
-    else if (A == "--check") Checks.push_back(Next());
+    if (A == "--kernel")
+      O.Kernel = Next();
+    else if (A == "--global")
+      O.Global = sizes(Next());
+    else if (A == "--local")
+      O.Local = sizes(Next());
+    else if (A == "--offset")
+      O.Offset = sizes(Next());
+    else if (A == "--build-options")
+      O.BuildOptions = Next();
+    else if (A == "--platform")
+      O.Platform = Next();
+    else if (A == "--device")
+      O.Device = Next();
+    else if (A == "--repeat")
+      O.Repeat = std::max(1, std::atoi(Next().c_str()));
+    else if (A == "--arg")
+      O.Args.push_back(parseArg(Next()));
+    else if (A == "--check")
+      Checks.push_back(Next());
     else if (A == "--check-add") {
       for (const std::string &P : split(Next(), ','))
         O.CheckAdd.push_back(std::strtoull(P.c_str(), nullptr, 0));
       if (O.CheckAdd.size() != 4)
         usage("--check-add needs OLD,TARGET,INC,COUNTERS");
-    }
-    else if (A == "--check-sum") {
+    } else if (A == "--check-sum") {
       for (const std::string &P : split(Next(), ','))
         O.CheckSum.push_back(std::strtoull(P.c_str(), nullptr, 0));
       if (O.CheckSum.size() != 3)
         usage("--check-sum needs TARGET,INC,COUNTERS");
-    }
-    else if (A == "--expect-error") O.ExpectError = Next();
-    else if (A == "--allow-error") O.AllowError = true;
+    } else if (A == "--expect-error")
+      O.ExpectError = Next();
+    else if (A == "--allow-error")
+      O.AllowError = true;
     else if (A == "--mode") {
       O.Mode = Next();
       if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both")
         usage("--mode must be coordinator, combine or both");
-    }
-    else if (A == "--cases") O.Cases = Next();
-    else if (!A.empty() && A[0] == '-') usage("unknown option " + A);
-    else Positional.push_back(A);
+    } else if (A == "--cases")
+      O.Cases = Next();
+    else if (!A.empty() && A[0] == '-')
+      usage("unknown option " + A);
+    else
+      Positional.push_back(A);
   }
-  if (Positional.size() != 2 || (O.Cases.empty() && (O.Kernel.empty() || O.Global.empty())))
+  if (Positional.size() != 2 ||
+      (O.Cases.empty() && (O.Kernel.empty() || O.Global.empty())))
     usage("need ORIGINAL.cl REWRITTEN.cl --kernel NAME --global SIZE");
   O.Original = Positional[0];
   O.Rewritten = Positional[1];
@@ -233,12 +249,23 @@ Options parseOptions(const std::vector<std::string> &Argv) {
 }
 
 /// A buffer's contents as 64-bit values (sign-extended for int/long).
-std::vector<int64_t> values(const ArgSpec &A, const std::vector<unsigned char> &Bytes) {
+std::vector<int64_t> values(const ArgSpec &A,
+                            const std::vector<unsigned char> &Bytes) {
   std::vector<int64_t> V(A.Count);
   for (size_t I = 0; I < A.Count; ++I) {
-    if (A.Type == "int") { int32_t X; std::memcpy(&X, &Bytes[4 * I], 4); V[I] = X; }
-    else if (A.Type == "uint" || A.Type == "float") { uint32_t X; std::memcpy(&X, &Bytes[4 * I], 4); V[I] = X; }
-    else { int64_t X; std::memcpy(&X, &Bytes[8 * I], 8); V[I] = X; }
+    if (A.Type == "int") {
+      int32_t X;
+      std::memcpy(&X, &Bytes[4 * I], 4);
+      V[I] = X;
+    } else if (A.Type == "uint" || A.Type == "float") {
+      uint32_t X;
+      std::memcpy(&X, &Bytes[4 * I], 4);
+      V[I] = X;
+    } else {
+      int64_t X;
+      std::memcpy(&X, &Bytes[8 * I], 8);
+      V[I] = X;
+    }
   }
   return V;
 }
@@ -256,11 +283,16 @@ std::vector<unsigned char> initialBytes(const ArgSpec &A) {
   }
   for (size_t I = 0; I < A.Count; ++I) {
     uint64_t V = 0;
-    if (Init == "zero") V = 0;
-    else if (Init == "iota") V = I;
-    else if (Init.rfind("fill=", 0) == 0) V = std::strtoll(Init.c_str() + 5, nullptr, 0);
-    else if (Init.rfind("random=", 0) == 0) V = Mod ? Random() % Mod : Random();
-    else usage("unknown INIT '" + Init + "'");
+    if (Init == "zero")
+      V = 0;
+    else if (Init == "iota")
+      V = I;
+    else if (Init.rfind("fill=", 0) == 0)
+      V = std::strtoll(Init.c_str() + 5, nullptr, 0);
+    else if (Init.rfind("random=", 0) == 0)
+      V = Mod ? Random() % Mod : Random();
+    else
+      usage("unknown INIT '" + Init + "'");
     if (A.Type == "float") {
       float F = (float)V;
       std::memcpy(&Bytes[4 * I], &F, 4);
@@ -272,8 +304,8 @@ std::vector<unsigned char> initialBytes(const ArgSpec &A) {
 }
 
 void die(cl_int Err, const std::string &What) {
-  std::fprintf(stderr, "sa-difftest: %s: %s %s\n", What.c_str(), saGetErrorString(Err),
-               saGetLastErrorMessage());
+  std::fprintf(stderr, "sa-difftest: %s: %s %s\n", What.c_str(),
+               saGetErrorString(Err), saGetLastErrorMessage());
   std::exit(1);
 }
 
@@ -293,8 +325,10 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
     cl_int Err = CL_SUCCESS;
     if (A.K == ArgSpec::Buffer) {
       std::vector<unsigned char> Bytes = initialBytes(A);
-      cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                std::max<size_t>(Bytes.size(), 4), Bytes.empty() ? nullptr : Bytes.data(), &Err);
+      cl_mem M =
+          clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                         std::max<size_t>(Bytes.size(), 4),
+                         Bytes.empty() ? nullptr : Bytes.data(), &Err);
       if (Err != CL_SUCCESS)
         die(Err, "clCreateBuffer");
       Mems.push_back(M);
@@ -319,8 +353,9 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
     Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
   }
   cl_event Done = nullptr;
-  cl_int Err = saEnqueueNDRangeKernel(S.Queue, Kernel, Dim, O.Offset.empty() ? nullptr : Offset,
-                                      Global, O.Local.empty() ? nullptr : Local, 0, nullptr, &Done);
+  cl_int Err = saEnqueueNDRangeKernel(
+      S.Queue, Kernel, Dim, O.Offset.empty() ? nullptr : Offset, Global,
+      O.Local.empty() ? nullptr : Local, 0, nullptr, &Done);
   if (Err != CL_SUCCESS && !O.AllowError)
     die(Err, "saEnqueueNDRangeKernel");
   if (Err != CL_SUCCESS) { // refused: reported like a device-side failure
@@ -339,8 +374,8 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
       continue;
     R.Out[I].resize(O.Args[I].Count * elementSize(O.Args[I].Type));
     if (!R.Out[I].empty())
-      clEnqueueReadBuffer(S.Queue, Mems[M], CL_TRUE, 0, R.Out[I].size(), R.Out[I].data(), 0,
-                          nullptr, nullptr);
+      clEnqueueReadBuffer(S.Queue, Mems[M], CL_TRUE, 0, R.Out[I].size(),
+                          R.Out[I].data(), 0, nullptr, nullptr);
     clReleaseMemObject(Mems[M++]);
   }
   return R;
@@ -358,8 +393,8 @@ std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
     std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
     for (size_t I = 0; I < A.Count; ++I)
       if (N[I] != S[I])
-        return "element " + std::to_string(I) + ": native " + std::to_string(N[I]) +
-               ", software " + std::to_string(S[I]);
+        return "element " + std::to_string(I) + ": native " +
+               std::to_string(N[I]) + ", software " + std::to_string(S[I]);
     return "differs";
   }
   std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
@@ -375,8 +410,8 @@ std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
       for (size_t I = 0; I < V->size(); ++I)
         if ((*V)[I] != Base + (int64_t)I)
           return std::string(V == &N ? "native" : "software") +
-                 " run is not a permutation: sorted element " + std::to_string(I) +
-                 " is " + std::to_string((*V)[I]);
+                 " run is not a permutation: sorted element " +
+                 std::to_string(I) + " is " + std::to_string((*V)[I]);
     }
     return "";
   }
@@ -384,12 +419,14 @@ std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
     std::vector<std::string> P = split(C.substr(6), ',');
     if (P.size() != 2)
       usage("range needs LO,HI");
-    int64_t Lo = std::strtoll(P[0].c_str(), nullptr, 0), Hi = std::strtoll(P[1].c_str(), nullptr, 0);
+    int64_t Lo = std::strtoll(P[0].c_str(), nullptr, 0),
+            Hi = std::strtoll(P[1].c_str(), nullptr, 0);
     for (auto *V : {&N, &S})
       for (size_t I = 0; I < V->size(); ++I)
         if ((*V)[I] < Lo || (*V)[I] > Hi)
           return std::string(V == &N ? "native" : "software") + " element " +
-                 std::to_string(I) + " = " + std::to_string((*V)[I]) + " is out of range";
+                 std::to_string(I) + " = " + std::to_string((*V)[I]) +
+                 " is out of range";
     return "";
   }
   usage("unknown check '" + C + "'");
@@ -397,20 +434,25 @@ std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
 
 /// The linearizability check of --check-add, on one run.
 std::string checkAdds(const Options &O, const Run &R) {
-  size_t OldI = O.CheckAdd[0], TargetI = O.CheckAdd[1], IncI = O.CheckAdd[2], CountI = O.CheckAdd[3];
+  size_t OldI = O.CheckAdd[0], TargetI = O.CheckAdd[1], IncI = O.CheckAdd[2],
+         CountI = O.CheckAdd[3];
   std::vector<int64_t> Old = values(O.Args[OldI], R.Out[OldI]);
   std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
   std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
   std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
-  std::vector<int64_t> Initial = values(O.Args[CountI], initialBytes(O.Args[CountI]));
+  std::vector<int64_t> Initial =
+      values(O.Args[CountI], initialBytes(O.Args[CountI]));
   uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
-  std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>> Calls; // counter -> (old, inc)
+  std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>>
+      Calls; // counter -> (old, inc)
   for (size_t I = 0; I < Old.size(); ++I) {
     if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
       continue;
     if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
-      return "item " + std::to_string(I) + " names counter " + std::to_string(Target[I]);
-    Calls[Target[I]].push_back({(uint64_t)Old[I] & Mask, (uint64_t)Inc[I] & Mask});
+      return "item " + std::to_string(I) + " names counter " +
+             std::to_string(Target[I]);
+    Calls[Target[I]].push_back(
+        {(uint64_t)Old[I] & Mask, (uint64_t)Inc[I] & Mask});
   }
   for (size_t C = 0; C < Final.size(); ++C) {
     std::vector<std::pair<uint64_t, uint64_t>> &L = Calls[(int64_t)C];
@@ -418,13 +460,16 @@ std::string checkAdds(const Options &O, const Run &R) {
     uint64_t Expect = (uint64_t)Initial[C] & Mask;
     for (auto &[OldV, IncV] : L) {
       if (OldV != Expect)
-        return "counter " + std::to_string(C) + ": an add returned " + std::to_string(OldV) +
-               " where the chain of earlier adds gives " + std::to_string(Expect);
+        return "counter " + std::to_string(C) + ": an add returned " +
+               std::to_string(OldV) +
+               " where the chain of earlier adds gives " +
+               std::to_string(Expect);
       Expect = (Expect + IncV) & Mask;
     }
     if (Expect != ((uint64_t)Final[C] & Mask))
-      return "counter " + std::to_string(C) + " ends at " + std::to_string(Final[C]) +
-             " but its adds sum to " + std::to_string(Expect);
+      return "counter " + std::to_string(C) + " ends at " +
+             std::to_string(Final[C]) + " but its adds sum to " +
+             std::to_string(Expect);
   }
   return "";
 }
@@ -435,20 +480,25 @@ std::string checkSums(const Options &O, const Run &R) {
   std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
   std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
   std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
-  std::vector<int64_t> Expect = values(O.Args[CountI], initialBytes(O.Args[CountI]));
+  std::vector<int64_t> Expect =
+      values(O.Args[CountI], initialBytes(O.Args[CountI]));
   uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
   size_t Calls = std::min(Target.size(), Inc.size());
   for (size_t I = 0; I < Calls; ++I) {
     if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
       continue;
     if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
-      return "item " + std::to_string(I) + " names counter " + std::to_string(Target[I]);
-    Expect[Target[I]] = (int64_t)(((uint64_t)Expect[Target[I]] + (uint64_t)Inc[I]) & Mask);
+      return "item " + std::to_string(I) + " names counter " +
+             std::to_string(Target[I]);
+    Expect[Target[I]] =
+        (int64_t)(((uint64_t)Expect[Target[I]] + (uint64_t)Inc[I]) & Mask);
   }
   for (size_t C = 0; C < Final.size(); ++C)
     if (((uint64_t)Expect[C] & Mask) != ((uint64_t)Final[C] & Mask))
-      return "counter " + std::to_string(C) + " ends at " + std::to_string(Final[C]) +
-             " but its initial value and adds sum to " + std::to_string((uint64_t)Expect[C] & Mask);
+      return "counter " + std::to_string(C) + " ends at " +
+             std::to_string(Final[C]) +
+             " but its initial value and adds sum to " +
+             std::to_string((uint64_t)Expect[C] & Mask);
   return "";
 }
 
@@ -457,8 +507,10 @@ std::string checkSums(const Options &O, const Run &R) {
 cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O,
                         bool Rewritten) {
   std::string Error;
-  cl_program P = S.build(
-      Path, Rewritten ? S.rewrittenBuildOptions(O.BuildOptions) : O.BuildOptions, Error);
+  cl_program P = S.build(Path,
+                         Rewritten ? S.rewrittenBuildOptions(O.BuildOptions)
+                                   : O.BuildOptions,
+                         Error);
   if (!P) {
     std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
     std::exit(1);
@@ -466,7 +518,8 @@ cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O,
   return P;
 }
 
-cl_kernel makeKernel(cl_program P, const std::string &Path, const std::string &Name) {
+cl_kernel makeKernel(cl_program P, const std::string &Path,
+                     const std::string &Name) {
   cl_int Err = CL_SUCCESS;
   cl_kernel K = clCreateKernel(P, Name.c_str(), &Err);
   if (Err != CL_SUCCESS)
@@ -481,9 +534,12 @@ bool rewrittenAsExpected(cl_kernel Native, cl_kernel Soft) {
   saIsKernelRewritten(Native, &NativeRewritten);
   saIsKernelRewritten(Soft, &SoftRewritten);
   if (NativeRewritten || !SoftRewritten) {
-    std::fprintf(stderr, "sa-difftest: FAIL: the runtime sees the original as %s and the "
-                         "rewritten kernel as %s\n",
-                 NativeRewritten ? "rewritten" : "native", SoftRewritten ? "rewritten" : "native");
+    std::fprintf(
+        stderr,
+        "sa-difftest: FAIL: the runtime sees the original as %s and the "
+        "rewritten kernel as %s\n",
+        NativeRewritten ? "rewritten" : "native",
+        SoftRewritten ? "rewritten" : "native");
     return false;
   }
   return true;
@@ -507,8 +563,10 @@ bool combineCompiledIn(const std::string &Rewritten) {
 /// The host runtime's modes a case runs the rewritten kernel in.
 std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
   std::string M = O.Mode;
-  if (M.empty()) // by default every mode the kernel has; with errors expected, the coordinator's
-    M = O.ExpectError.empty() && combineCompiledIn(O.Rewritten) ? "both" : "coordinator";
+  if (M.empty()) // by default every mode the kernel has; with errors expected,
+                 // the coordinator's
+    M = O.ExpectError.empty() && combineCompiledIn(O.Rewritten) ? "both"
+                                                                : "coordinator";
   std::vector<std::pair<cl_uint, const char *>> Modes;
   if (M != "combine")
     Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
@@ -539,19 +597,22 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       Run W = runOnce(S, Soft, O);
       if (!O.ExpectError.empty()) {
         bool Matches = W.Status != CL_SUCCESS &&
-                       (O.ExpectError == "any" || O.ExpectError == saGetErrorString(W.Status));
+                       (O.ExpectError == "any" ||
+                        O.ExpectError == saGetErrorString(W.Status));
         Report.push_back(format("  software run (%s mode) reported: %s", Mode,
                                 W.Status ? W.Message.c_str() : "success"));
         Pass = Pass && Matches;
         continue;
       }
       if (W.Status != CL_SUCCESS && O.AllowError) {
-        Report.push_back(format("  software run (%s mode) reported (allowed): %s", Mode,
-                                W.Message.c_str()));
+        Report.push_back(
+            format("  software run (%s mode) reported (allowed): %s", Mode,
+                   W.Message.c_str()));
         continue;
       }
       if (W.Status != CL_SUCCESS) {
-        Report.push_back(format("  software run (%s mode) failed: %s", Mode, W.Message.c_str()));
+        Report.push_back(format("  software run (%s mode) failed: %s", Mode,
+                                W.Message.c_str()));
         Pass = false;
         break;
       }
@@ -563,7 +624,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
         if (Rep == 0 || !Why.empty())
           Report.push_back(format("  %s: arg %zu %s[%zu] %-10s %s", Mode, I,
                                   O.Args[I].Type.c_str(), O.Args[I].Count,
-                                  O.Args[I].Check.c_str(), Why.empty() ? "ok" : Why.c_str()));
+                                  O.Args[I].Check.c_str(),
+                                  Why.empty() ? "ok" : Why.c_str()));
         Pass = Pass && Why.empty();
       }
       // A check that each run must pass on its own, native and software.
@@ -573,8 +635,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
             continue; // the native run is checked once
           std::string Why = Check(O, *R);
           if (Rep == 0 || !Why.empty())
-            Report.push_back(format("  %s %s: %s", R == &N ? "native" : Mode, What,
-                                    Why.empty() ? "ok" : Why.c_str()));
+            Report.push_back(format("  %s %s: %s", R == &N ? "native" : Mode,
+                                    What, Why.empty() ? "ok" : Why.c_str()));
           Pass = Pass && Why.empty();
         }
       };
@@ -591,14 +653,16 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       return V[V.size() / 2];
     };
     double Nm = median(NativeMs);
-    std::string Line = format("  kernel time (median of %zu): native %.3f ms", NativeMs.size(), Nm);
+    std::string Line = format("  kernel time (median of %zu): native %.3f ms",
+                              NativeMs.size(), Nm);
     for (size_t M = 0; M < Modes.size(); ++M) {
       if (SoftMs[M].empty()) { // every run reported an error (--allow-error)
         Line += format(", %s: error reported", Modes[M].second);
         continue;
       }
       double Sm = median(SoftMs[M]);
-      Line += format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm, Nm > 0 ? Sm / Nm : 0.0);
+      Line += format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm,
+                     Nm > 0 ? Sm / Nm : 0.0);
     }
     Report.push_back(Line);
   }
@@ -614,7 +678,8 @@ std::string joinSizes(const std::vector<size_t> &V) {
 }
 
 /// --cases: every line of the file on the two programs, built once.
-int runCases(ClSession &S, const std::vector<std::string> &Common, const Options &First) {
+int runCases(ClSession &S, const std::vector<std::string> &Common,
+             const Options &First) {
   std::string Text;
   if (!readFile(First.Cases, Text)) {
     std::fprintf(stderr, "sa-difftest: cannot read %s\n", First.Cases.c_str());
@@ -640,8 +705,8 @@ int runCases(ClSession &S, const std::vector<std::string> &Common, const Options
       continue;
     UsageWhere = First.Cases + ":" + std::to_string(L + 1) + ": ";
     for (size_t I = Before; I < Argv.size(); ++I)
-      if (Argv[I] == "--cases" || Argv[I] == "--build-options" || Argv[I] == "--platform" ||
-          Argv[I] == "--device")
+      if (Argv[I] == "--cases" || Argv[I] == "--build-options" ||
+          Argv[I] == "--platform" || Argv[I] == "--device")
         usage(Argv[I] + " belongs on the command line, not in a case");
     Cases.push_back({L + 1, parseOptions(Argv)});
     Cases.back().second.Cases.clear();
@@ -651,15 +716,17 @@ int runCases(ClSession &S, const std::vector<std::string> &Common, const Options
   cl_program NativeProgram = buildProgram(S, First.Original, First, false);
   cl_program SoftProgram = buildProgram(S, First.Rewritten, First, true);
   std::map<std::string, std::pair<cl_kernel, cl_kernel>> Kernels; // by name
-  std::printf("sa-difftest: %zu cases from %s on '%s' (%s)\n", Cases.size(), First.Cases.c_str(),
-              S.DeviceName.c_str(), S.PlatformName.c_str());
+  std::printf("sa-difftest: %zu cases from %s on '%s' (%s)\n", Cases.size(),
+              First.Cases.c_str(), S.DeviceName.c_str(),
+              S.PlatformName.c_str());
   std::fflush(stdout);
   size_t Failed = 0;
   for (auto &[Line, O] : Cases) {
     auto It = Kernels.find(O.Kernel);
     if (It == Kernels.end()) {
-      std::pair<cl_kernel, cl_kernel> K = {makeKernel(NativeProgram, O.Original, O.Kernel),
-                                           makeKernel(SoftProgram, O.Rewritten, O.Kernel)};
+      std::pair<cl_kernel, cl_kernel> K = {
+          makeKernel(NativeProgram, O.Original, O.Kernel),
+          makeKernel(SoftProgram, O.Rewritten, O.Kernel)};
       if (!rewrittenAsExpected(K.first, K.second))
         return 1;
       It = Kernels.emplace(O.Kernel, K).first;
@@ -670,9 +737,10 @@ int runCases(ClSession &S, const std::vector<std::string> &Common, const Options
     for (const std::string &R : Report)
       if (R.rfind("  kernel time", 0) == 0)
         Time = ": " + R.substr(R.find("native"));
-    std::printf("case %zu: %s kernel '%s' global %s local %s%s\n", Line, Pass ? "PASS" : "FAIL",
-                O.Kernel.c_str(), joinSizes(O.Global).c_str(),
-                O.Local.empty() ? "-" : joinSizes(O.Local).c_str(), Time.c_str());
+    std::printf(
+        "case %zu: %s kernel '%s' global %s local %s%s\n", Line,
+        Pass ? "PASS" : "FAIL", O.Kernel.c_str(), joinSizes(O.Global).c_str(),
+        O.Local.empty() ? "-" : joinSizes(O.Local).c_str(), Time.c_str());
     if (!Pass) {
       ++Failed;
       for (const std::string &R : Report)

@@ -128,7 +128,8 @@ static void checkKernel(cl_kernel Kernel, cl_program Program, cl_uint UserArgs,
 }
 
 /// Expects \p Status to be \p Expected.
-static void expectStatus(cl_int Status, cl_int Expected, const std::string &What) {
+static void expectStatus(cl_int Status, cl_int Expected,
+                         const std::string &What) {
   if (Status != Expected)
     fail(What + " returned " + std::to_string(Status) + ", expected " +
          std::to_string(Expected));
@@ -159,8 +160,8 @@ static void checkHistogramArgInfo(cl_kernel Kernel) {
       fail(Arg + " is named '" + Name + "', expected '" + Names[I] + "'");
     if (std::string(Type) != (I < 4 ? "uint*" : "uint"))
       fail(Arg + " has type '" + Type + "'");
-    if (Space != (I < 4 ? CL_KERNEL_ARG_ADDRESS_GLOBAL
-                        : CL_KERNEL_ARG_ADDRESS_PRIVATE))
+    if (Space !=
+        (I < 4 ? CL_KERNEL_ARG_ADDRESS_GLOBAL : CL_KERNEL_ARG_ADDRESS_PRIVATE))
       fail(Arg + " has address qualifier " + std::to_string(Space));
     if (Qualifier != (I == 0 ? CL_KERNEL_ARG_TYPE_CONST : 0))
       fail(Arg + " has type qualifiers " + std::to_string(Qualifier));
@@ -179,9 +180,9 @@ static void checkHistogramArgInfo(cl_kernel Kernel) {
 static void checkLaunchEvent(cl_event Event, cl_command_queue Queue) {
   cl_command_type Type = 0;
   cl_command_queue Owner = nullptr;
-  check(clGetEventInfo(Event, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type,
-                       nullptr),
-        "clGetEventInfo(CL_EVENT_COMMAND_TYPE)");
+  check(
+      clGetEventInfo(Event, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type, nullptr),
+      "clGetEventInfo(CL_EVENT_COMMAND_TYPE)");
   check(clGetEventInfo(Event, CL_EVENT_COMMAND_QUEUE, sizeof Owner, &Owner,
                        nullptr),
         "clGetEventInfo(CL_EVENT_COMMAND_QUEUE)");
@@ -194,8 +195,8 @@ static void checkLaunchEvent(cl_event Event, cl_command_queue Queue) {
       CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
   cl_ulong Times[4] = {0, 0, 0, 0};
   for (int I = 0; I < 4; ++I)
-    check(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong),
-                                  &Times[I], nullptr),
+    check(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong), &Times[I],
+                                  nullptr),
           "clGetEventProfilingInfo");
   if (Times[0] == 0 || !std::is_sorted(Times, Times + 4))
     fail("the launch's profiling times are missing or out of order");
@@ -272,8 +273,8 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
           "clSetContextDestructorCallback");
     ++ContextsCreated;
   }
-  cl_command_queue Queue = clCreateCommandQueue(
-      Context, Device, CL_QUEUE_PROFILING_ENABLE, &Status);
+  cl_command_queue Queue =
+      clCreateCommandQueue(Context, Device, CL_QUEUE_PROFILING_ENABLE, &Status);
   check(Status, "clCreateCommandQueue");
 
   // Three strings, the middle one with an explicit length.
@@ -387,8 +388,8 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
   check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0,
                                nullptr, nullptr),
         "clEnqueueNDRangeKernel(scale)");
-  expectStatus(clFinish(Queue), DeviceFailure ? CL_OUT_OF_RESOURCES : CL_SUCCESS,
-               "clFinish");
+  expectStatus(clFinish(Queue),
+               DeviceFailure ? CL_OUT_OF_RESOURCES : CL_SUCCESS, "clFinish");
   check(clFinish(Queue), "clFinish (again)"); // reported once
   check(clEnqueueReadBuffer(Queue, BinsBuf, CL_TRUE, 0, Bins * 4,
                             BinsOut.data(), 0, nullptr, nullptr),
@@ -491,8 +492,7 @@ static void expectContextsFreed() {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   if (ContextsFreed != ContextsCreated)
     fail(std::to_string(ContextsCreated - ContextsFreed) + " of " +
-         std::to_string(ContextsCreated.load()) +
-         " contexts were never freed");
+         std::to_string(ContextsCreated.load()) + " contexts were never freed");
 }
 
 int main(int argc, char **argv) {
@@ -542,9 +542,10 @@ int main(int argc, char **argv) {
            std::to_string(Repeat) + " (at most " +
            std::to_string(MaxHeapGrowthKiB) + " allowed)");
     if (MaxGrowthKiB >= 0 && Growth > MaxGrowthKiB)
-      fail("resident memory grew " + std::to_string(Growth) + " KiB from round " +
-           std::to_string(Settled) + " to round " + std::to_string(Repeat) +
-           " (at most " + std::to_string(MaxGrowthKiB) + " allowed)");
+      fail("resident memory grew " + std::to_string(Growth) +
+           " KiB from round " + std::to_string(Settled) + " to round " +
+           std::to_string(Repeat) + " (at most " +
+           std::to_string(MaxGrowthKiB) + " allowed)");
   }
   std::printf("layer-sample: OK\n");
   return 0;

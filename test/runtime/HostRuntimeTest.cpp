@@ -3,7 +3,7 @@
 // registration, local-size choice, errors, device-side failure reporting,
 // many launches and concurrent launches, the combining mode, and that a
 // launch keeps nothing of the application's alive.
-#define CL_TARGET_OPENCL_VERSION 300 // clSetContextDestructorCallback
+#define CL_TARGET_OPENCL_VERSION 300      // clSetContextDestructorCallback
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS // clCreateCommandQueue, as 1.2 code
                                           // has it
 #include "ClSession.h"
@@ -68,15 +68,17 @@ protected:
   cl_mem buffer(size_t Words, cl_uint Fill = 0) {
     std::vector<cl_uint> Init(Words, Fill);
     cl_int Err = CL_SUCCESS;
-    cl_mem M = clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                              Words * sizeof(cl_uint), Init.data(), &Err);
+    cl_mem M =
+        clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                       Words * sizeof(cl_uint), Init.data(), &Err);
     EXPECT_EQ(Err, CL_SUCCESS);
     return M;
   }
   std::vector<cl_uint> read(cl_mem M, size_t Words) {
     std::vector<cl_uint> V(Words);
-    EXPECT_EQ(clEnqueueReadBuffer(S.Queue, M, CL_TRUE, 0, Words * sizeof(cl_uint), V.data(), 0,
-                                  nullptr, nullptr),
+    EXPECT_EQ(clEnqueueReadBuffer(S.Queue, M, CL_TRUE, 0,
+                                  Words * sizeof(cl_uint), V.data(), 0, nullptr,
+                                  nullptr),
               CL_SUCCESS);
     return V;
   }
@@ -85,12 +87,14 @@ protected:
     cl_mem C = buffer(1), Old = buffer(N);
     clSetKernelArg(K, 0, sizeof(cl_mem), &C);
     clSetKernelArg(K, 1, sizeof(cl_mem), &Old);
-    ASSERT_EQ(saEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+    ASSERT_EQ(saEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, &Local, 0, nullptr,
+                                     nullptr),
               CL_SUCCESS)
         << saGetLastErrorMessage();
     ASSERT_EQ(saFinish(Q), CL_SUCCESS) << saGetLastErrorMessage();
     std::vector<cl_uint> V(N);
-    clEnqueueReadBuffer(Q, Old, CL_TRUE, 0, N * sizeof(cl_uint), V.data(), 0, nullptr, nullptr);
+    clEnqueueReadBuffer(Q, Old, CL_TRUE, 0, N * sizeof(cl_uint), V.data(), 0,
+                        nullptr, nullptr);
     std::sort(V.begin(), V.end());
     for (size_t I = 0; I < N; ++I)
       ASSERT_EQ(V[I], I);
@@ -105,10 +109,12 @@ protected:
 /// runs only in a process of its own, as ctest runs every test here.
 class HostRuntimeWithEnvironment : public HostRuntime {
 protected:
-  void setUpWith(std::initializer_list<std::pair<const char *, const char *>> Variables) {
+  void setUpWith(
+      std::initializer_list<std::pair<const char *, const char *>> Variables) {
     if (::testing::UnitTest::GetInstance()->test_to_run_count() != 1)
-      GTEST_SKIP() << "it sets SOFTATOMIC_* variables, which the runtime reads once per "
-                      "process: run it alone (--gtest_filter), as ctest does";
+      GTEST_SKIP()
+          << "it sets SOFTATOMIC_* variables, which the runtime reads once per "
+             "process: run it alone (--gtest_filter), as ctest does";
     for (const auto &[Name, Value] : Variables)
       setenv(Name, Value, 1);
     HostRuntime::SetUp();
@@ -129,11 +135,14 @@ class HostRuntimeNotCoresident : public HostRuntimeWithEnvironment {
 
 TEST(ErrorStrings, NameSoftatomicAndOpenCLCodes) {
   EXPECT_STREQ(saGetErrorString(SA_SPIN_TIMEOUT), "SA_SPIN_TIMEOUT");
-  EXPECT_STREQ(saGetErrorString(SA_DEVICE_NOT_SUPPORTED), "SA_DEVICE_NOT_SUPPORTED");
+  EXPECT_STREQ(saGetErrorString(SA_DEVICE_NOT_SUPPORTED),
+               "SA_DEVICE_NOT_SUPPORTED");
   EXPECT_STREQ(saGetErrorString(SA_NO_NATIVE_ATOMICS), "SA_NO_NATIVE_ATOMICS");
   EXPECT_STREQ(saGetErrorString(SA_NO_PROGRESS), "SA_NO_PROGRESS");
-  EXPECT_STREQ(saGetErrorString(SA_INVALID_ENVIRONMENT), "SA_INVALID_ENVIRONMENT");
-  EXPECT_STREQ(saGetErrorString(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE");
+  EXPECT_STREQ(saGetErrorString(SA_INVALID_ENVIRONMENT),
+               "SA_INVALID_ENVIRONMENT");
+  EXPECT_STREQ(saGetErrorString(CL_INVALID_WORK_GROUP_SIZE),
+               "CL_INVALID_WORK_GROUP_SIZE");
   EXPECT_STREQ(saGetErrorString(12345), "unknown error code");
 }
 
@@ -159,7 +168,8 @@ TEST_F(HostRuntime, PassesKernelsThatWereNotRewrittenThrough) {
   cl_mem Out = buffer(N);
   clSetKernelArg(Plain, 0, sizeof(cl_mem), &Out);
   cl_event Done = nullptr;
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Plain, 1, nullptr, &N, nullptr, 0, nullptr, &Done),
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Plain, 1, nullptr, &N, nullptr, 0,
+                                   nullptr, &Done),
             CL_SUCCESS);
   ASSERT_NE(Done, nullptr);
   ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
@@ -177,7 +187,8 @@ TEST_F(HostRuntime, PassesKernelsThatWereNotRewrittenThrough) {
 TEST_F(HostRuntime, RunsMoreGroupsThanTheDeviceHoldsAtOnce) {
   cl_kernel Count = kernel(Rewritten, "count");
   size_t Coresident = 0;
-  ASSERT_EQ(saGetCoresidentGroups(Count, S.Device, 64, &Coresident), CL_SUCCESS);
+  ASSERT_EQ(saGetCoresidentGroups(Count, S.Device, 64, &Coresident),
+            CL_SUCCESS);
   EXPECT_GE(Coresident, 2u);
   countAndCheck(Count, 64 * 50 * Coresident, 64, S.Queue);
   clReleaseKernel(Count);
@@ -189,7 +200,8 @@ TEST_F(HostRuntime, ChoosesALocalSizeWhenGivenNone) {
   cl_mem C = buffer(1), Local = buffer(1);
   clSetKernelArg(Shape, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Shape, 1, sizeof(cl_mem), &Local);
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Shape, 1, nullptr, &N, nullptr, 0, nullptr, nullptr),
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Shape, 1, nullptr, &N, nullptr, 0,
+                                   nullptr, nullptr),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
@@ -209,7 +221,8 @@ TEST_F(HostRuntime, HonoursReqdWorkGroupSize) {
   cl_mem C = buffer(1), Local = buffer(1);
   clSetKernelArg(Fixed, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Fixed, 1, sizeof(cl_mem), &Local);
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0, nullptr, nullptr),
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0,
+                                   nullptr, nullptr),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
@@ -226,14 +239,18 @@ TEST_F(HostRuntime, RejectsNonUniformWorkGroups) {
   clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
   size_t N = 100, Local = 64;
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
             CL_INVALID_WORK_GROUP_SIZE);
-  EXPECT_NE(std::string(saGetLastErrorMessage()).find("not a multiple"), std::string::npos)
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("not a multiple"),
+            std::string::npos)
       << saGetLastErrorMessage();
   size_t Zero = 0;
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &Zero, &Local, 0, nullptr, nullptr),
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &Zero, &Local, 0,
+                                   nullptr, nullptr),
             CL_INVALID_GLOBAL_WORK_SIZE);
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 4, nullptr, &N, &Local, 0, nullptr, nullptr),
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 4, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
             CL_INVALID_WORK_DIMENSION);
   clReleaseMemObject(C);
   clReleaseMemObject(Old);
@@ -257,14 +274,16 @@ TEST_F(HostRuntime, RegisteredManifestsCoverProgramsWithoutSource) {
   cl_bool Flag = CL_TRUE;
   ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
   EXPECT_FALSE(Flag);
-  ASSERT_EQ(saRegisterProgramManifest(P, Json.c_str()), CL_SUCCESS) << saGetLastErrorMessage();
+  ASSERT_EQ(saRegisterProgramManifest(P, Json.c_str()), CL_SUCCESS)
+      << saGetLastErrorMessage();
   ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
   EXPECT_TRUE(Flag);
   countAndCheck(Count, 64 * 20, 64, S.Queue);
   ASSERT_EQ(saRegisterProgramManifest(P, nullptr), CL_SUCCESS);
   ASSERT_EQ(saIsKernelRewritten(Count, &Flag), CL_SUCCESS);
   EXPECT_FALSE(Flag);
-  EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"), SA_INVALID_MANIFEST);
+  EXPECT_EQ(saRegisterProgramManifest(P, "{\"kernels\": 3}"),
+            SA_INVALID_MANIFEST);
   EXPECT_EQ(saRegisterProgramManifest(P, "not json"), SA_INVALID_MANIFEST);
   std::string Old = Json;
   Old.replace(Old.find(SA_VERSION), std::strlen(SA_VERSION), "0.0.9");
@@ -284,13 +303,17 @@ TEST_F(HostRuntimeNotCoresident, ReportsDeviceSideFailuresInsteadOfHanging) {
   // A library reports through its return codes and message: nothing on
   // stderr unless SOFTATOMIC_VERBOSE asks.
   testing::internal::CaptureStderr();
-  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr);
+  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local,
+                                         0, nullptr, nullptr);
   cl_int Finish = saFinish(S.Queue);
   std::string Printed = testing::internal::GetCapturedStderr();
   ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
-  if (S.DeviceName.find("pthread") != std::string::npos || S.PlatformName.find("Portable") != std::string::npos) {
-    EXPECT_LT(Finish, -9000) << "expected a softatomic device error, got " << saGetErrorString(Finish);
-    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"), std::string::npos);
+  if (S.DeviceName.find("pthread") != std::string::npos ||
+      S.PlatformName.find("Portable") != std::string::npos) {
+    EXPECT_LT(Finish, -9000) << "expected a softatomic device error, got "
+                             << saGetErrorString(Finish);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"),
+              std::string::npos);
   }
   if (!std::getenv("SOFTATOMIC_VERBOSE"))
     EXPECT_EQ(Printed, "") << "the runtime printed unasked";
@@ -319,24 +342,30 @@ TEST_F(HostRuntimeNotCoresident, WaitForEventsReportsTheFailuresOfItsLaunches) {
   // error.
   cl_event Good = nullptr, Bad = nullptr;
   ASSERT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS);
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Combined, 1, nullptr, &N, &Local, 0, nullptr, &Good),
+  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Combined, 1, nullptr, &N, &Local, 0,
+                                   nullptr, &Good),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   EXPECT_EQ(saWaitForEvents(1, &Good), CL_SUCCESS) << saGetLastErrorMessage();
   // As in ReportsDeviceSideFailuresInsteadOfHanging: a launch that fails on
   // the device, here found through its event.
   ASSERT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
-  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, &Bad);
+  cl_int Launch = saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local,
+                                         0, nullptr, &Bad);
   ASSERT_EQ(Launch, CL_SUCCESS) << saGetLastErrorMessage();
   cl_int Wait = saWaitForEvents(1, &Bad);
   if (S.PlatformName.find("Portable") != std::string::npos) {
-    EXPECT_LT(Wait, -9000) << "expected a softatomic device error, got " << saGetErrorString(Wait);
-    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"), std::string::npos);
-    EXPECT_EQ(saWaitForEvents(1, &Bad), Wait); // each wait for it, until saFinish
-    EXPECT_EQ(saWaitForEvents(1, &Good), CL_SUCCESS); // the other launch is fine
+    EXPECT_LT(Wait, -9000) << "expected a softatomic device error, got "
+                           << saGetErrorString(Wait);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("kernel 'count'"),
+              std::string::npos);
+    EXPECT_EQ(saWaitForEvents(1, &Bad),
+              Wait); // each wait for it, until saFinish
+    EXPECT_EQ(saWaitForEvents(1, &Good),
+              CL_SUCCESS);              // the other launch is fine
     EXPECT_EQ(saFinish(S.Queue), Wait); // saFinish reports it too ...
   }
-  EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); // ... once
+  EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS);        // ... once
   EXPECT_EQ(saWaitForEvents(1, &Bad), CL_SUCCESS); // and then it is forgotten
   clReleaseEvent(Good);
   clReleaseEvent(Bad);
@@ -351,8 +380,8 @@ TEST_F(HostRuntime, TheLaunchEventIsTheKernels) {
   // status read-back's), on the caller's queue, and it waits for the
   // caller's wait list.
   cl_int Err = CL_SUCCESS;
-  cl_command_queue Queue =
-      clCreateCommandQueue(S.Context, S.Device, CL_QUEUE_PROFILING_ENABLE, &Err);
+  cl_command_queue Queue = clCreateCommandQueue(
+      S.Context, S.Device, CL_QUEUE_PROFILING_ENABLE, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   cl_kernel Count = kernel(Rewritten, "count");
   size_t N = 64 * 16, Local = 64;
@@ -362,12 +391,14 @@ TEST_F(HostRuntime, TheLaunchEventIsTheKernels) {
   cl_event Gate = clCreateUserEvent(S.Context, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   cl_event Event = nullptr;
-  ASSERT_EQ(saEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &N, &Local, 1, &Gate, &Event),
+  ASSERT_EQ(saEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &N, &Local, 1,
+                                   &Gate, &Event),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   clFlush(Queue);
   cl_int Status = CL_COMPLETE;
-  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status,
+                 &Status, nullptr);
   EXPECT_GT(Status, CL_COMPLETE) << "the kernel ran before its wait list";
   clSetUserEventStatus(Gate, CL_COMPLETE);
   ASSERT_EQ(saWaitForEvents(1, &Event), CL_SUCCESS) << saGetLastErrorMessage();
@@ -378,10 +409,12 @@ TEST_F(HostRuntime, TheLaunchEventIsTheKernels) {
   EXPECT_EQ(Type, (cl_command_type)CL_COMMAND_NDRANGE_KERNEL);
   EXPECT_EQ(Owner, Queue);
   cl_ulong Times[4] = {};
-  const cl_profiling_info Points[4] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
-                                       CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  const cl_profiling_info Points[4] = {
+      CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+      CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
   for (int I = 0; I < 4; ++I)
-    ASSERT_EQ(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong), &Times[I], nullptr),
+    ASSERT_EQ(clGetEventProfilingInfo(Event, Points[I], sizeof(cl_ulong),
+                                      &Times[I], nullptr),
               CL_SUCCESS);
   EXPECT_GT(Times[0], 0u);
   EXPECT_TRUE(std::is_sorted(Times, Times + 4));
@@ -401,7 +434,8 @@ TEST_F(HostRuntime, ManyLaunchesWithoutFinishStayCorrect) {
   clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
   for (int I = 0; I < 300; ++I)
-    ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+    ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0,
+                                     nullptr, nullptr),
               CL_SUCCESS)
         << saGetLastErrorMessage();
   ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
@@ -457,33 +491,40 @@ int waitForFreedContexts(const std::atomic<int> &Freed, int Expected) {
 /// when \p Finish is false: released while the launch may still run), and
 /// saReleaseQueue before the queue's release if \p ReleaseQueue.
 void launchInOwnContext(cl_device_id Device, const std::string &Source,
-                        std::atomic<int> &Freed, bool Finish, bool ReleaseQueue) {
+                        std::atomic<int> &Freed, bool Finish,
+                        bool ReleaseQueue) {
   cl_int Err = CL_SUCCESS;
-  cl_context Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
-  ASSERT_EQ(clSetContextDestructorCallback(Context, countFreedContext, &Freed), CL_SUCCESS);
+  ASSERT_EQ(clSetContextDestructorCallback(Context, countFreedContext, &Freed),
+            CL_SUCCESS);
   cl_command_queue Queue = clCreateCommandQueue(Context, Device, 0, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   const char *Text = Source.c_str();
-  cl_program Program = clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
+  cl_program Program =
+      clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
-  ASSERT_EQ(clBuildProgram(Program, 1, &Device, "", nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(Program, 1, &Device, "", nullptr, nullptr),
+            CL_SUCCESS);
   cl_kernel Count = clCreateKernel(Program, "count", &Err);
   ASSERT_EQ(Err, CL_SUCCESS);
   size_t N = 64 * 8, Local = 64;
   cl_uint Zero = 0;
-  cl_mem C = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof Zero,
-                            &Zero, &Err);
-  cl_mem Old = clCreateBuffer(Context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), nullptr, &Err);
+  cl_mem C = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                            sizeof Zero, &Zero, &Err);
+  cl_mem Old = clCreateBuffer(Context, CL_MEM_READ_WRITE, N * sizeof(cl_uint),
+                              nullptr, &Err);
   clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
-  ASSERT_EQ(saEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+  ASSERT_EQ(saEnqueueNDRangeKernel(Queue, Count, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
             CL_SUCCESS)
       << saGetLastErrorMessage();
   if (Finish) {
     cl_uint Total = 0;
-    ASSERT_EQ(clEnqueueReadBuffer(Queue, C, CL_TRUE, 0, sizeof Total, &Total, 0, nullptr,
-                                  nullptr),
+    ASSERT_EQ(clEnqueueReadBuffer(Queue, C, CL_TRUE, 0, sizeof Total, &Total, 0,
+                                  nullptr, nullptr),
               CL_SUCCESS);
     EXPECT_EQ(Total, N);
     ASSERT_EQ(clFinish(Queue), CL_SUCCESS);
@@ -517,7 +558,8 @@ void expectCyclesFreeTheirContexts(cl_device_id Device, int Cycles, bool Finish,
 // Ten create/launch/release cycles with saReleaseQueue before each queue's
 // release free ten contexts, even where the launch may still run then.
 TEST_F(HostRuntime, FreesTheContextsOfReleasedQueues) {
-  expectCyclesFreeTheirContexts(S.Device, 10, /*Finish=*/false, /*ReleaseQueue=*/true);
+  expectCyclesFreeTheirContexts(S.Device, 10, /*Finish=*/false,
+                                /*ReleaseQueue=*/true);
 }
 
 // Without saReleaseQueue (clFinish only), each runtime call lets go of the
@@ -525,8 +567,9 @@ TEST_F(HostRuntime, FreesTheContextsOfReleasedQueues) {
 // saFinish on another queue, the last one's. Nothing is let go of from a
 // callback or a thread of the runtime's (DeviceStatus.h says why).
 TEST_F(HostRuntime, LetsGoOfCompletedLaunchesAtItsNextCall) {
-  expectCyclesFreeTheirContexts(S.Device, 4, /*Finish=*/true, /*ReleaseQueue=*/false,
-                                [&] { EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); });
+  expectCyclesFreeTheirContexts(
+      S.Device, 4, /*Finish=*/true, /*ReleaseQueue=*/false,
+      [&] { EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS); });
 }
 
 // A program rewritten under -cl-std=CL2.0 builds, with the options the
@@ -537,10 +580,12 @@ TEST_F(HostRuntime, BuildsUnderOpenCLC20WhereverTheOriginalDoes) {
   std::string Error;
   cl_program Original20 = S.build(API_KERNELS, "-cl-std=CL2.0", Error);
   if (!Original20)
-    GTEST_SKIP() << "the device does not build the original with -cl-std=CL2.0: " << Error;
+    GTEST_SKIP()
+        << "the device does not build the original with -cl-std=CL2.0: "
+        << Error;
   clReleaseProgram(Original20);
-  cl_program Rewritten20 =
-      S.build(API_KERNELS_CL20, S.rewrittenBuildOptions("-cl-std=CL2.0"), Error);
+  cl_program Rewritten20 = S.build(
+      API_KERNELS_CL20, S.rewrittenBuildOptions("-cl-std=CL2.0"), Error);
   ASSERT_NE(Rewritten20, nullptr) << Error;
   cl_kernel Count = kernel(Rewritten20, "count");
   countAndCheck(Count, 64 * 16, 64, S.Queue);
@@ -551,9 +596,11 @@ TEST_F(HostRuntime, BuildsUnderOpenCLC20WhereverTheOriginalDoes) {
 /// The combining mode from SOFTATOMIC_MODE, and a claim of more co-resident
 /// groups than PoCL runs (which ends a coordinator launch with
 /// SA_NOT_CORESIDENT above).
-class HostRuntimeCombiningFromTheEnvironment : public HostRuntimeWithEnvironment {
+class HostRuntimeCombiningFromTheEnvironment
+    : public HostRuntimeWithEnvironment {
   void SetUp() override {
-    setUpWith({{"SOFTATOMIC_MODE", "combine"}, {"SOFTATOMIC_MAX_GROUPS", "64"}});
+    setUpWith(
+        {{"SOFTATOMIC_MODE", "combine"}, {"SOFTATOMIC_MAX_GROUPS", "64"}});
   }
 };
 
@@ -574,9 +621,11 @@ TEST_F(HostRuntimeCombiningFromTheEnvironment, RunsInTheModeItNames) {
   cl_mem C = buffer(1), Old = buffer(N);
   clSetKernelArg(Paper, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Paper, 1, sizeof(cl_mem), &Old);
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Paper, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Paper, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
             SA_MODE_NOT_COMPILED);
-  EXPECT_NE(std::string(saGetLastErrorMessage()).find("--combine-mode"), std::string::npos)
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("--combine-mode"),
+            std::string::npos)
       << saGetLastErrorMessage();
   clReleaseMemObject(C);
   clReleaseMemObject(Old);
@@ -600,30 +649,32 @@ TEST_F(HostRuntimeMalformedEnvironment, RefusesEveryCallThatReadsIt) {
   auto ExpectRefused = [](cl_int Err) {
     EXPECT_EQ(Err, SA_INVALID_ENVIRONMENT) << saGetErrorString(Err);
     std::string Message = saGetLastErrorMessage();
-    EXPECT_NE(Message.find("SOFTATOMIC_MODE='fast': not one of coordinator, combine"),
-              std::string::npos)
+    EXPECT_NE(
+        Message.find("SOFTATOMIC_MODE='fast': not one of coordinator, combine"),
+        std::string::npos)
         << Message;
     EXPECT_NE(Message.find("SOFTATOMIC_MAX_GROUPS='abc': not a whole number "
                            "(accepted: 2 to 4294967295)"),
               std::string::npos)
         << Message;
   };
-  ExpectRefused(
-      saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr));
+  ExpectRefused(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local,
+                                       0, nullptr, nullptr));
   size_t Groups = 0, Size = 0;
   ExpectRefused(saGetCoresidentGroups(Count, S.Device, 64, &Groups));
   ExpectRefused(saGetBuildOptions(S.Device, 0, nullptr, &Size));
   // The API's mode does not make the environment well formed.
   EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
   EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
-  ExpectRefused(
-      saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0, nullptr, nullptr));
+  ExpectRefused(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local,
+                                       0, nullptr, nullptr));
   EXPECT_EQ(read(C, 1)[0], 0u); // nothing ran
   // A kernel that was not rewritten still passes through.
   cl_kernel Native = kernel(Original, "count");
   clSetKernelArg(Native, 0, sizeof(cl_mem), &C);
   clSetKernelArg(Native, 1, sizeof(cl_mem), &Old);
-  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Native, 1, nullptr, &N, &Local, 0, nullptr, nullptr),
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Native, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
             CL_SUCCESS);
   EXPECT_EQ(read(C, 1)[0], (cl_uint)N);
   clReleaseMemObject(C);
@@ -658,7 +709,8 @@ TEST_F(HostRuntime, GivesBuildOptionsForTheDevice) {
   ASSERT_EQ(saGetBuildOptions(S.Device, 0, nullptr, &Size), CL_SUCCESS);
   ASSERT_GE(Size, 1u);
   std::string Options(Size, 'x');
-  ASSERT_EQ(saGetBuildOptions(S.Device, Size, Options.data(), nullptr), CL_SUCCESS);
+  ASSERT_EQ(saGetBuildOptions(S.Device, Size, Options.data(), nullptr),
+            CL_SUCCESS);
   EXPECT_EQ(Options.back(), '\0');
   cl_device_type Type = 0;
   clGetDeviceInfo(S.Device, CL_DEVICE_TYPE, sizeof(Type), &Type, nullptr);
@@ -668,8 +720,10 @@ TEST_F(HostRuntime, GivesBuildOptionsForTheDevice) {
         << Options;
   if (Size > 1) {
     char Small[1];
-    EXPECT_EQ(saGetBuildOptions(S.Device, sizeof(Small), Small, nullptr), CL_INVALID_VALUE);
-    EXPECT_NE(std::string(saGetLastErrorMessage()).find("the options need"), std::string::npos);
+    EXPECT_EQ(saGetBuildOptions(S.Device, sizeof(Small), Small, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_NE(std::string(saGetLastErrorMessage()).find("the options need"),
+              std::string::npos);
   }
   EXPECT_EQ(saGetBuildOptions(nullptr, 0, nullptr, &Size), CL_INVALID_DEVICE);
 }

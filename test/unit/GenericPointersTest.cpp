@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/GenericPointers.h"
-#include "analysis/KernelAnalysis.h"
 #include "ParseOpenCL.h"
+#include "analysis/KernelAnalysis.h"
 #include "gtest/gtest.h"
 
 using namespace clang;

@@ -29,8 +29,7 @@ TEST(RewriteOptions, FlagsOnWithDashOrDoubleDash) {
 TEST(RewriteOptions, FlagValuesAsLLVMsCommandLineTakesThem) {
   for (const char *Off : {"false", "FALSE", "False", "0"}) {
     RewriteOptions Options;
-    EXPECT_TRUE(
-        apply(Options, {std::string("--defer-unused=") + Off}).empty());
+    EXPECT_TRUE(apply(Options, {std::string("--defer-unused=") + Off}).empty());
     EXPECT_FALSE(Options.DeferUnusedResults) << Off;
   }
   for (const char *On : {"true", "TRUE", "True", "1"}) {
@@ -59,8 +58,7 @@ TEST(RewriteOptions, EachProblemNamedAndTheRestApplied) {
   EXPECT_EQ(Problems[1], "'sideways': --placement takes one of static, robust");
   EXPECT_EQ(Problems[2],
             "'--defer-unused=maybe': --defer-unused takes true or false");
-  EXPECT_EQ(Problems[3],
-            "'--placement' needs a value: one of static, robust");
+  EXPECT_EQ(Problems[3], "'--placement' needs a value: one of static, robust");
   EXPECT_TRUE(Options.CombineMode);
   EXPECT_TRUE(Options.DeferUnusedResults); // the default, untouched
 }

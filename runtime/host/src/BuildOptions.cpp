@@ -21,23 +21,27 @@ std::string fastPathOptions(cl_device_id Device) {
   if (!hostConfig().WarpCombine)
     return "";
   if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId ||
-      deviceString(Device, CL_DEVICE_EXTENSIONS).find("cl_nv_device_attribute_query") ==
-          std::string::npos)
+      deviceString(Device, CL_DEVICE_EXTENSIONS)
+              .find("cl_nv_device_attribute_query") == std::string::npos)
     return "";
-  return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV) >= 7 ? "-DSA_WARP_COMBINE=1" : "";
+  return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV) >= 7
+             ? "-DSA_WARP_COMBINE=1"
+             : "";
 }
 
 /// Whether the device lists OpenCL C 2.0 among the versions it compiles
 /// (CL_DEVICE_OPENCL_C_ALL_VERSIONS, OpenCL 3.0), or, before 3.0, reports
 /// 2.0 or later as its OpenCL C version.
 bool listsOpenCLC20(cl_device_id Device) {
-  constexpr cl_device_info AllVersions = 0x1066; // CL_DEVICE_OPENCL_C_ALL_VERSIONS
+  constexpr cl_device_info AllVersions =
+      0x1066; // CL_DEVICE_OPENCL_C_ALL_VERSIONS
   struct NameVersion {
     cl_uint Version;
     char Name[64];
   };
   size_t Size = 0;
-  if (clGetDeviceInfo(Device, AllVersions, 0, nullptr, &Size) == CL_SUCCESS && Size > 0) {
+  if (clGetDeviceInfo(Device, AllVersions, 0, nullptr, &Size) == CL_SUCCESS &&
+      Size > 0) {
     std::vector<NameVersion> Versions(Size / sizeof(NameVersion));
     clGetDeviceInfo(Device, AllVersions, Versions.size() * sizeof(NameVersion),
                     Versions.data(), nullptr);
@@ -48,7 +52,8 @@ bool listsOpenCLC20(cl_device_id Device) {
   }
   // "OpenCL C <major>.<minor> ..."
   std::string Version = deviceString(Device, CL_DEVICE_OPENCL_C_VERSION);
-  return Version.size() > 9 && Version.compare(0, 9, "OpenCL C ") == 0 && Version[9] >= '2';
+  return Version.size() > 9 && Version.compare(0, 9, "OpenCL C ") == 0 &&
+         Version[9] >= '2';
 }
 
 /// -DSA_NO_OPENCL_C_20 where the device lists no OpenCL C 2.0: its
@@ -65,10 +70,11 @@ std::string absentFeatureOptions(cl_device_id Device) {
 
 using namespace softatomic;
 
-extern "C" cl_int saGetBuildOptions(cl_device_id Device, size_t Size, char *Options,
-                                    size_t *SizeRet) {
+extern "C" cl_int saGetBuildOptions(cl_device_id Device, size_t Size,
+                                    char *Options, size_t *SizeRet) {
   cl_device_type Type = 0;
-  if (clGetDeviceInfo(Device, CL_DEVICE_TYPE, sizeof(Type), &Type, nullptr) != CL_SUCCESS)
+  if (clGetDeviceInfo(Device, CL_DEVICE_TYPE, sizeof(Type), &Type, nullptr) !=
+      CL_SUCCESS)
     return fail(CL_INVALID_DEVICE, "not a device");
   if (cl_int Err = checkHostConfig())
     return Err;

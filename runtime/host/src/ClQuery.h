@@ -40,7 +40,8 @@ inline std::string deviceString(cl_device_id Device, cl_device_info Param) {
   });
 }
 
-inline std::string platformString(cl_platform_id Platform, cl_platform_info Param) {
+inline std::string platformString(cl_platform_id Platform,
+                                  cl_platform_info Param) {
   return infoString([&](size_t S, void *V, size_t *R) {
     return clGetPlatformInfo(Platform, Param, S, V, R);
   });
@@ -72,7 +73,8 @@ struct ScopedBuffer {
 };
 
 /// A read-write buffer that starts as a copy of Words.
-inline cl_int createWordBuffer(cl_context Context, const std::vector<cl_uint> &Words,
+inline cl_int createWordBuffer(cl_context Context,
+                               const std::vector<cl_uint> &Words,
                                ScopedBuffer &Out) {
   cl_int Err = CL_SUCCESS;
   Out.Mem = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,

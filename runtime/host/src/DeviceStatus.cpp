@@ -53,13 +53,16 @@ void printProfile(const PendingLaunch &L) {
     return;
   double Us[SA_P_PHASES];
   for (unsigned P = 0; P < SA_P_PHASES; ++P)
-    Us[P] = (Word(SA_P_NS + 2 * P) | (unsigned long long)Word(SA_P_NS + 2 * P + 1) << 32) / 1e3;
+    Us[P] = (Word(SA_P_NS + 2 * P) |
+             (unsigned long long)Word(SA_P_NS + 2 * P + 1) << 32) /
+            1e3;
   std::fprintf(stderr,
                "softatomic: kernel '%s': coordinator %u rounds (%u served "
                "%u requests), %.1f us: ring call %.1f, gather %.1f, apply "
                "%.1f, release %.1f (work-item 0: gather %.1f, release %.1f)\n",
                L.KernelName.c_str(), Word(SA_P_ROUNDS), Word(SA_P_BUSY),
-               Word(SA_P_REQUESTS), Us[4], Us[0], Us[1], Us[2], Us[3], Us[5], Us[6]);
+               Word(SA_P_REQUESTS), Us[4], Us[0], Us[1], Us[2], Us[3], Us[5],
+               Us[6]);
 }
 
 struct QueueError {
@@ -159,12 +162,14 @@ struct StatusBook {
       Message += std::to_string(L.Words[1]) +
                  " worker group(s) never started while the coordinator ran";
     else if (L.Words[0] == SA_DEV_NO_PROGRESS)
-      Message += "its work-groups wait for each other (a global barrier, a flag a "
-                 "later group sets), and the device cannot run them all at once "
-                 "beside the coordinator: " +
-                 std::to_string(L.Words[1]) +
-                 " worker group(s) waited on atomics that nothing changed "
-                 "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such kernels";
+      Message +=
+          "its work-groups wait for each other (a global barrier, a flag a "
+          "later group sets), and the device cannot run them all at once "
+          "beside the coordinator: " +
+          std::to_string(L.Words[1]) +
+          " worker group(s) waited on atomics that nothing changed "
+          "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such "
+          "kernels";
     else if (L.Words[0] == SA_DEV_NO_NATIVE)
       Message += "the combining mode needs native 64-bit atomics "
                  "(cl_khr_int64_base_atomics), which the device lacks";

@@ -23,7 +23,8 @@ struct EnvironmentReader {
   }
 
   void malformed(const char *Name, const char *Text, const std::string &Why) {
-    Error += (Error.empty() ? "" : "; ") + std::string(Name) + "='" + Text + "': " + Why;
+    Error += (Error.empty() ? "" : "; ") + std::string(Name) + "='" + Text +
+             "': " + Why;
   }
 
   /// The variable as a whole decimal number from Min to cl_uint's largest,
@@ -33,8 +34,8 @@ struct EnvironmentReader {
     if (!Text)
       return std::nullopt;
     constexpr cl_uint Max = std::numeric_limits<cl_uint>::max();
-    const std::string Accepted =
-        " (accepted: " + std::to_string(Min) + " to " + std::to_string(Max) + ")";
+    const std::string Accepted = " (accepted: " + std::to_string(Min) + " to " +
+                                 std::to_string(Max) + ")";
     const char *End = Text + std::strlen(Text);
     unsigned long long Value = 0;
     auto [Stop, Err] = std::from_chars(Text, End, Value);
@@ -57,7 +58,8 @@ struct EnvironmentReader {
 
   /// The position of the variable's text in Accepted, when it is set and
   /// is one of them.
-  std::optional<size_t> choice(const char *Name, std::initializer_list<const char *> Accepted) {
+  std::optional<size_t> choice(const char *Name,
+                               std::initializer_list<const char *> Accepted) {
     const char *Text = text(Name);
     if (!Text)
       return std::nullopt;
@@ -82,18 +84,22 @@ struct EnvironmentReader {
 HostConfig readHostConfig() {
   EnvironmentReader Env;
   HostConfig Config;
-  if (std::optional<size_t> Mode = Env.choice("SOFTATOMIC_MODE", {"coordinator", "combine"}))
+  if (std::optional<size_t> Mode =
+          Env.choice("SOFTATOMIC_MODE", {"coordinator", "combine"}))
     Config.Mode = *Mode == 0 ? SA_MODE_COORDINATOR : SA_MODE_COMBINE;
-  Config.CombineMin = Env.number("SOFTATOMIC_COMBINE_MIN", 0).value_or(Config.CombineMin);
+  Config.CombineMin =
+      Env.number("SOFTATOMIC_COMBINE_MIN", 0).value_or(Config.CombineMin);
   // Fewer than 2 leaves no group beside the coordinator.
   Config.MaxGroups = Env.number("SOFTATOMIC_MAX_GROUPS", 2);
   Config.Probe = Env.flag("SOFTATOMIC_PROBE");
   Config.ProbeBound = Env.number("SOFTATOMIC_PROBE_BOUND", 2);
-  Config.FullOccupancy = Env.choice("SOFTATOMIC_OCCUPANCY", {"units", "full"}) == size_t(1);
+  Config.FullOccupancy =
+      Env.choice("SOFTATOMIC_OCCUPANCY", {"units", "full"}) == size_t(1);
   Config.SpinLimit = Env.limit("SOFTATOMIC_SPIN_LIMIT");
   Config.IdleLimit = Env.limit("SOFTATOMIC_IDLE_LIMIT");
   Config.StallLimit = Env.limit("SOFTATOMIC_STALL_LIMIT");
-  Config.WarpCombine = Env.flag("SOFTATOMIC_WARP_COMBINE").value_or(Config.WarpCombine);
+  Config.WarpCombine =
+      Env.flag("SOFTATOMIC_WARP_COMBINE").value_or(Config.WarpCombine);
   Config.Verbose = Env.flag("SOFTATOMIC_VERBOSE").value_or(Config.Verbose);
   Config.Error = std::move(Env.Error);
   return Config;

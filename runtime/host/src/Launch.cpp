@@ -47,7 +47,8 @@ struct LaunchPlan {
 size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
   if (std::optional<cl_uint> Asked = hostConfig().MaxGroups)
     return *Asked;
-  size_t Units = std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
+  size_t Units = std::max<cl_uint>(
+      deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
   return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
 }
 
@@ -73,7 +74,8 @@ cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
   size_t ItemMax[3] = {KernelMax, 1, 1};
   clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof(ItemMax),
                   ItemMax, nullptr);
-  size_t Limit = std::min({KernelMax ? KernelMax : 256, ItemMax[0], size_t(256)});
+  size_t Limit =
+      std::min({KernelMax ? KernelMax : 256, ItemMax[0], size_t(256)});
   Multiple = std::max<size_t>(Multiple, 1);
   size_t Best = 1;
   for (size_t L = Limit; L >= 1; --L) {
@@ -94,14 +96,16 @@ cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
 }
 
 /// Whether Bytes of scratch fit beside the kernel's own local memory.
-cl_int checkWorkerScratch(cl_ulong KernelLocal, cl_ulong DeviceLocal, size_t Bytes) {
+cl_int checkWorkerScratch(cl_ulong KernelLocal, cl_ulong DeviceLocal,
+                          size_t Bytes) {
   if (KernelLocal + Bytes <= DeviceLocal)
     return CL_SUCCESS;
-  return fail(CL_OUT_OF_RESOURCES,
-              "a work-group needs " + std::to_string(Bytes) +
-                  " bytes of local memory for the runtime's tables and " +
-                  std::to_string(DeviceLocal - std::min(DeviceLocal, KernelLocal)) +
-                  " are free");
+  return fail(
+      CL_OUT_OF_RESOURCES,
+      "a work-group needs " + std::to_string(Bytes) +
+          " bytes of local memory for the runtime's tables and " +
+          std::to_string(DeviceLocal - std::min(DeviceLocal, KernelLocal)) +
+          " are free");
 }
 
 /// The coordinator gathers up to Capacity requests a round in local memory:
@@ -112,7 +116,8 @@ cl_int checkWorkerScratch(cl_ulong KernelLocal, cl_ulong DeviceLocal, size_t Byt
 /// argument's size: the coordinator's or a worker's need, the larger (in
 /// the combining mode no coordinator runs: a worker's).
 cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
-                   size_t Workers, cl_uint Mode, size_t &Capacity, size_t &Bytes) {
+                   size_t Workers, cl_uint Mode, size_t &Capacity,
+                   size_t &Bytes) {
   cl_ulong DeviceLocal = deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE);
   cl_ulong KernelLocal = 0;
   clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
@@ -121,40 +126,52 @@ cl_int planScratch(cl_kernel Kernel, cl_device_id Device, size_t LocalItems,
   Bytes = SA_WORKER_SCRATCH_BYTES(LocalItems);
   if (Mode == SA_MODE_COMBINE)
     return checkWorkerScratch(KernelLocal, DeviceLocal, Bytes);
-  cl_ulong Fixed = SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Workers);
+  cl_ulong Fixed =
+      SA_SCRATCH_BYTES(0u, (cl_ulong)LocalItems, (cl_ulong)Workers);
   cl_ulong Used = KernelLocal + Fixed + 256;
-  size_t Fit = DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
+  size_t Fit =
+      DeviceLocal > Used ? (DeviceLocal - Used) / (4 * SA_L_ENTRY_WORDS) : 0;
   Capacity = std::min(Fit, Workers * LocalItems);
   // The coordinator's fairness rests on one sweep of its work-group always
   // fitting in the list (see __sa_gather).
   if (Capacity < std::min(LocalItems, Workers * LocalItems))
-    return fail(CL_OUT_OF_RESOURCES,
-                "the coordinator's request list needs " + std::to_string(LocalItems) +
-                    " entries of local memory and only " + std::to_string(Fit) + " fit");
-  Bytes = std::max<size_t>(SA_SCRATCH_BYTES(Capacity, LocalItems, Workers), Bytes);
+    return fail(CL_OUT_OF_RESOURCES, "the coordinator's request list needs " +
+                                         std::to_string(LocalItems) +
+                                         " entries of local memory and only " +
+                                         std::to_string(Fit) + " fit");
+  Bytes =
+      std::max<size_t>(SA_SCRATCH_BYTES(Capacity, LocalItems, Workers), Bytes);
   return checkWorkerScratch(KernelLocal, DeviceLocal, Bytes);
 }
 
 /// A probe launch of the planned launch's kernel (Probe.h): the groups the
 /// device ran at once, up to its upper bound.
-cl_int probeForLaunch(cl_command_queue Queue, cl_kernel Kernel, const RewrittenKernel &Entry,
-                      cl_device_id Device, const LaunchPlan &Plan, size_t &Groups) {
+cl_int probeForLaunch(cl_command_queue Queue, cl_kernel Kernel,
+                      const RewrittenKernel &Entry, cl_device_id Device,
+                      const LaunchPlan &Plan, size_t &Groups) {
   size_t LocalItems = Plan.localItems();
-  ProbeTarget Target{Queue, Kernel, Entry.ScratchIndex, Entry.StateIndex,
-                     Plan.WorkDim, Plan.Local, [&](size_t Workers) {
+  ProbeTarget Target{Queue,
+                     Kernel,
+                     Entry.ScratchIndex,
+                     Entry.StateIndex,
+                     Plan.WorkDim,
+                     Plan.Local,
+                     [&](size_t Workers) {
                        size_t Capacity = 0, Bytes = 0;
-                       planScratch(Kernel, Device, LocalItems, Workers, SA_MODE_COORDINATOR,
-                                   Capacity, Bytes);
+                       planScratch(Kernel, Device, LocalItems, Workers,
+                                   SA_MODE_COORDINATOR, Capacity, Bytes);
                        return std::max<size_t>(Bytes, 16);
                      }};
-  return probeCoresidentGroups(Target, coresidentUpperBound(Device, LocalItems), Groups);
+  return probeCoresidentGroups(Target, coresidentUpperBound(Device, LocalItems),
+                               Groups);
 }
 
 /// Whether the launch's user groups may each get a worker of their own:
 /// on a GPU (a CPU's rule is exact), where the device might hold them all
 /// beside the coordinator, unless SOFTATOMIC_MAX_GROUPS or
 /// SOFTATOMIC_PROBE=0 says otherwise.
-bool mayFitEveryGroup(cl_device_id Device, const LaunchPlan &Plan, size_t Groups) {
+bool mayFitEveryGroup(cl_device_id Device, const LaunchPlan &Plan,
+                      size_t Groups) {
   const HostConfig &Config = hostConfig();
   return !Config.MaxGroups && Config.Probe != false && isGpu(Device) &&
          Plan.UserGroups + 1 > Groups &&
@@ -186,7 +203,8 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
   } else {
     cl_int Err = probeForLaunch(Queue, Kernel, Entry, Device, Plan, Groups);
     // A probe that cannot be trusted leaves the device's own rule, if any.
-    if (Err == SA_DEVICE_NOT_SUPPORTED && coresidentGroups(Device, LocalItems, Groups) == CL_SUCCESS)
+    if (Err == SA_DEVICE_NOT_SUPPORTED &&
+        coresidentGroups(Device, LocalItems, Groups) == CL_SUCCESS)
       return CL_SUCCESS;
     if (Err != CL_SUCCESS)
       return Err;
@@ -197,7 +215,9 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
     // per unit unless asked for all the probe found.
     if (!hostConfig().FullOccupancy)
       Groups = std::min<size_t>(
-          Groups, std::max<cl_uint>(deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
+          Groups,
+          std::max<cl_uint>(
+              deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 2));
   }
   if (mayFitEveryGroup(Device, Plan, Groups) && Plan.UserGroups + 1 <= Held)
     Groups = Plan.UserGroups + 1;
@@ -224,7 +244,8 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (Local) {
     for (cl_uint D = 0; D < WorkDim; ++D)
       Plan.Local[D] = Local[D];
-  } else if (cl_int Err = chooseLocalSize(Kernel, Device, WorkDim, Global3, Plan.Local)) {
+  } else if (cl_int Err = chooseLocalSize(Kernel, Device, WorkDim, Global3,
+                                          Plan.Local)) {
     return Err;
   }
   for (cl_uint D = 0; D < 3; ++D) {
@@ -244,10 +265,12 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   Plan.Gpu = isGpu(Device);
   Plan.Mode = launchMode();
   if (Plan.Mode == SA_MODE_COMBINE) {
-    Plan.Workers = std::min(Plan.UserGroups, combiningGroups(Device, Plan.localItems()) - 1);
+    Plan.Workers = std::min(Plan.UserGroups,
+                            combiningGroups(Device, Plan.localItems()) - 1);
   } else {
     size_t Coresident = 0;
-    if (cl_int Err = coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
+    if (cl_int Err =
+            coresidentForLaunch(Queue, Kernel, Entry, Device, Plan, Coresident))
       return Err;
     Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
   }
@@ -259,7 +282,8 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
 std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   cl_uint Workers = (cl_uint)Plan.Workers;
   // The combining mode publishes no request: no slots, no ring bytes.
-  cl_uint Slots = Plan.Mode == SA_MODE_COMBINE ? 0 : Workers * (cl_uint)Plan.localItems();
+  cl_uint Slots =
+      Plan.Mode == SA_MODE_COMBINE ? 0 : Workers * (cl_uint)Plan.localItems();
   std::vector<cl_uint> Words(SA_STATE_WORDS(Workers, Slots), 0);
   Words[SA_H_MAGIC] = SA_STATE_MAGIC;
   Words[SA_H_WORK_DIM] = Plan.WorkDim;
@@ -268,7 +292,8 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   for (int D = 0; D < 3; ++D) {
     Words[SA_H_NUM_GROUPS + D] = (cl_uint)Plan.NumGroups[D];
     Words[SA_H_OFFSET + 2 * D] = (cl_uint)(Plan.Offset[D] & 0xffffffffu);
-    Words[SA_H_OFFSET + 2 * D + 1] = (cl_uint)((unsigned long long)Plan.Offset[D] >> 32);
+    Words[SA_H_OFFSET + 2 * D + 1] =
+        (cl_uint)((unsigned long long)Plan.Offset[D] >> 32);
   }
   // Polls (of 64 spins) without coordinator progress, and coordinator rounds
   // waiting for absent workers, before giving up. They only end launches
@@ -277,10 +302,12 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // an overloaded machine may leave a runnable PoCL thread without a core
   // for a good fraction of a second; on a GPU a poll takes ~40 us.
   const HostConfig &Config = hostConfig();
-  Words[SA_H_SPIN_LIMIT] = Config.SpinLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 26);
+  Words[SA_H_SPIN_LIMIT] =
+      Config.SpinLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 26);
   // (2^26 idle rounds on a CPU, about half a minute: a stress case with
   // four PoCL threads on two loaded cores once ran past 2^24.)
-  Words[SA_H_IDLE_LIMIT] = Config.IdleLimit.value_or(Plan.Gpu ? 1u << 18 : 1u << 26);
+  Words[SA_H_IDLE_LIMIT] =
+      Config.IdleLimit.value_or(Plan.Gpu ? 1u << 18 : 1u << 26);
   // Coordinator rounds in a row that change nothing while every running
   // worker waits (work-groups that wait for groups that cannot start): on
   // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
@@ -290,10 +317,12 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // changed, or has a worker busy with its own work for as many rounds
   // (the device's silent window is never longer than this bound), which
   // resets the count.
-  Words[SA_H_STALL_LIMIT] = Config.StallLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 22);
+  Words[SA_H_STALL_LIMIT] =
+      Config.StallLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 22);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
-  Words[SA_H_MODE] = Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
+  Words[SA_H_MODE] =
+      Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
   // Below 16 work-items per address a group call cost more than per-item
   // native atomics on the H100 (docs/BENCHMARKS.md, "Combining mode").
   Words[SA_H_COMBINE_MIN] = Config.CombineMin;
@@ -315,10 +344,12 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                        cl_event *Event) {
   cl_device_id Device = nullptr;
   cl_context Context = nullptr;
-  cl_int Err = clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  cl_int Err = clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof(Device),
+                                     &Device, nullptr);
   if (Err != CL_SUCCESS)
     return fail(Err, "invalid command queue");
-  clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context, nullptr);
+  clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context,
+                        nullptr);
 
   // A malformed SOFTATOMIC_* variable refuses the launch rather than
   // running it with a value nobody asked for.
@@ -329,24 +360,29 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   // the user's own __local use and not this argument from a past launch.
   Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
   if (Err != CL_SUCCESS)
-    return fail(Err, "kernel '" + Name + "' has no softatomic scratch argument at index " +
+    return fail(Err, "kernel '" + Name +
+                         "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
   LaunchPlan Plan;
-  if ((Err = planLaunch(Queue, Kernel, Entry, Device, WorkDim, Offset, Global, Local, Plan)))
+  if ((Err = planLaunch(Queue, Kernel, Entry, Device, WorkDim, Offset, Global,
+                        Local, Plan)))
     return Err;
   if (Plan.Mode == SA_MODE_COMBINE && !Entry.CombineMode)
-    return fail(SA_MODE_NOT_COMPILED,
-                "kernel '" + Name + "' was rewritten without the combining mode, which "
-                "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
-                "--combine-mode compiles it in)");
+    return fail(
+        SA_MODE_NOT_COMPILED,
+        "kernel '" + Name +
+            "' was rewritten without the combining mode, which "
+            "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
+            "--combine-mode compiles it in)");
 
   if (hostConfig().Verbose)
-    std::fprintf(stderr,
-                 "softatomic: kernel '%s': %zu user groups of %zux%zux%zu on 1 "
-                 "coordinator + %zu worker groups (%zu bytes of scratch, %s mode)\n",
-                 Name.c_str(), Plan.UserGroups, Plan.Local[0], Plan.Local[1],
-                 Plan.Local[2], Plan.Workers, Plan.ScratchBytes,
-                 Plan.Mode == SA_MODE_COMBINE ? "combining" : "coordinator");
+    std::fprintf(
+        stderr,
+        "softatomic: kernel '%s': %zu user groups of %zux%zux%zu on 1 "
+        "coordinator + %zu worker groups (%zu bytes of scratch, %s mode)\n",
+        Name.c_str(), Plan.UserGroups, Plan.Local[0], Plan.Local[1],
+        Plan.Local[2], Plan.Workers, Plan.ScratchBytes,
+        Plan.Mode == SA_MODE_COMBINE ? "combining" : "coordinator");
   std::vector<cl_uint> Words = initialState(Plan);
   ScopedBuffer Buffer;
   Err = createWordBuffer(Context, Words, Buffer);
@@ -358,9 +394,11 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   if (Err == CL_SUCCESS)
     Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &State);
   if (Err != CL_SUCCESS)
-    return fail(Err, "could not set the softatomic arguments of kernel '" + Name + "'");
+    return fail(Err, "could not set the softatomic arguments of kernel '" +
+                         Name + "'");
 
-  size_t PhysicalGlobal[3] = {(Plan.Workers + 1) * Plan.Local[0], Plan.Local[1], Plan.Local[2]};
+  size_t PhysicalGlobal[3] = {(Plan.Workers + 1) * Plan.Local[0], Plan.Local[1],
+                              Plan.Local[2]};
   std::vector<cl_event> Wait(WaitList, WaitList + NumWait);
   // After the previous launch on this device (LaunchOrder.h); launchLock()
   // keeps the look-up and the record below together.
@@ -368,17 +406,21 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   if (Previous)
     Wait.push_back(Previous->Event);
   cl_event KernelDone = nullptr;
-  Err = clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, nullptr, PhysicalGlobal, Plan.Local,
-                               (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(),
-                               &KernelDone);
+  Err = clEnqueueNDRangeKernel(
+      Queue, Kernel, WorkDim, nullptr, PhysicalGlobal, Plan.Local,
+      (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(), &KernelDone);
   if (Err != CL_SUCCESS)
-    return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name + "' failed");
+    return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name +
+                         "' failed");
   recordLaunch(Context, Device, KernelDone);
   // The kernel is enqueued: the launch has succeeded (a caller that falls
   // back to another launch on failure must not run it twice), even if the
   // read-back of its device-side status could not be enqueued.
-  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS && hostConfig().Verbose)
-    std::fprintf(stderr, "softatomic: kernel '%s': its device-side status will not be checked: %s\n",
+  if (trackLaunch(Queue, State, KernelDone, Name) != CL_SUCCESS &&
+      hostConfig().Verbose)
+    std::fprintf(stderr,
+                 "softatomic: kernel '%s': its device-side status will not be "
+                 "checked: %s\n",
                  Name.c_str(), saGetLastErrorMessage());
   if (Event)
     *Event = KernelDone;
@@ -388,11 +430,12 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
 }
 
 /// The kernel's entry in its program's manifest, or null if not rewritten.
-cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry, std::string &Name,
-              std::shared_ptr<const Manifest> &Keep) {
+cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry,
+              std::string &Name, std::shared_ptr<const Manifest> &Keep) {
   Entry = nullptr;
   cl_program Program = nullptr;
-  cl_int Err = clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof(Program), &Program, nullptr);
+  cl_int Err = clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof(Program),
+                               &Program, nullptr);
   if (Err != CL_SUCCESS)
     return fail(Err, "invalid kernel");
   Keep = findManifest(Program, Err);
@@ -407,11 +450,10 @@ cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry, std::string &Name
 
 } // namespace
 
-extern "C" cl_int saEnqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
-                                         cl_uint WorkDim, const size_t *Offset,
-                                         const size_t *Global, const size_t *Local,
-                                         cl_uint NumWait, const cl_event *WaitList,
-                                         cl_event *Event) {
+extern "C" cl_int saEnqueueNDRangeKernel(
+    cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
+    const size_t *Offset, const size_t *Global, const size_t *Local,
+    cl_uint NumWait, const cl_event *WaitList, cl_event *Event) {
   const RewrittenKernel *Entry = nullptr;
   std::string Name;
   std::shared_ptr<const Manifest> Keep;

@@ -22,8 +22,8 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
   try {
     auto M = std::make_shared<Manifest>();
     M->RuntimeVersion = Doc.at("runtime_version").get<std::string>();
-    bool CombineMode = Doc.contains("options") &&
-                       Doc["options"].value("combine_mode", false);
+    bool CombineMode =
+        Doc.contains("options") && Doc["options"].value("combine_mode", false);
     for (const auto &K : Doc.at("kernels")) {
       RewrittenKernel Entry;
       Entry.CombineMode = CombineMode;
@@ -128,7 +128,8 @@ cl_int registerManifest(cl_program Program, const char *Json) {
   if (!M)
     return fail(SA_INVALID_MANIFEST, Error);
   if (M->RuntimeVersion != SA_RUNTIME_VERSION)
-    return fail(SA_VERSION_MISMATCH, "manifest for runtime " + M->RuntimeVersion);
+    return fail(SA_VERSION_MISMATCH,
+                "manifest for runtime " + M->RuntimeVersion);
   C.Registered[Program] = M;
   return succeed();
 }

@@ -23,8 +23,9 @@ cl_uint launchMode() {
 extern "C" cl_int saSetMode(cl_uint Mode) {
   using namespace softatomic;
   if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE)
-    return fail(CL_INVALID_VALUE, "mode " + std::to_string(Mode) +
-                                      " is neither SA_MODE_COORDINATOR nor SA_MODE_COMBINE");
+    return fail(CL_INVALID_VALUE,
+                "mode " + std::to_string(Mode) +
+                    " is neither SA_MODE_COORDINATOR nor SA_MODE_COMBINE");
   ChosenMode.store(Mode, std::memory_order_relaxed);
   return succeed();
 }

@@ -45,7 +45,8 @@ bool wantsProbe(cl_device_id Device) {
   if (std::optional<bool> Asked = hostConfig().Probe)
     return *Asked;
   // NVIDIA's rule (one group per SM, Coresidency.cpp) needs no launch.
-  return isGpu(Device) && deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId;
+  return isGpu(Device) &&
+         deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId;
 }
 
 size_t coresidentUpperBound(cl_device_id Device, size_t LocalItems) {
@@ -69,7 +70,8 @@ size_t coresidentUpperBound(cl_device_id Device, size_t LocalItems) {
     return Units; // a CPU runs one group per hardware thread
   }
   size_t PerUnit = std::max<size_t>(
-      1, std::min(GroupsPerUnit, ItemsPerUnit / std::max<size_t>(LocalItems, 1)));
+      1,
+      std::min(GroupsPerUnit, ItemsPerUnit / std::max<size_t>(LocalItems, 1)));
   return std::max<size_t>(Units * PerUnit, 2);
 }
 
@@ -79,8 +81,10 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
                        bool &Trusted) {
   cl_context Context = nullptr;
   cl_device_id Device = nullptr;
-  clGetCommandQueueInfo(T.Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context, nullptr);
-  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_CONTEXT, sizeof(Context), &Context,
+                        nullptr);
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device,
+                        nullptr);
   cl_uint Workers = (cl_uint)(Groups - 1);
   std::vector<cl_uint> Words(SA_RING_BASE(Workers), 0);
   Words[SA_H_MAGIC] = SA_STATE_MAGIC;
@@ -95,7 +99,8 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
   if (Err != CL_SUCCESS)
     return fail(Err, "could not create the probe's state buffer");
   cl_mem State = Buffer.Mem;
-  Err = clSetKernelArg(T.Kernel, T.ScratchIndex, T.ScratchBytes(Workers), nullptr);
+  Err = clSetKernelArg(T.Kernel, T.ScratchIndex, T.ScratchBytes(Workers),
+                       nullptr);
   if (Err == CL_SUCCESS)
     Err = clSetKernelArg(T.Kernel, T.StateIndex, sizeof(cl_mem), &State);
   size_t Global[3] = {Groups * T.Local[0], T.Local[1], T.Local[2]};
@@ -103,13 +108,15 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
     Err = clEnqueueNDRangeKernel(T.Queue, T.Kernel, T.WorkDim, nullptr, Global,
                                  T.Local, 0, nullptr, nullptr);
   if (Err == CL_SUCCESS)
-    Err = clEnqueueReadBuffer(T.Queue, State, CL_TRUE, 0, Words.size() * sizeof(cl_uint),
-                              Words.data(), 0, nullptr, nullptr);
+    Err = clEnqueueReadBuffer(T.Queue, State, CL_TRUE, 0,
+                              Words.size() * sizeof(cl_uint), Words.data(), 0,
+                              nullptr, nullptr);
   // Back to a small scratch: the kernel's local memory size, which the
   // next plan reads, must count the user's own __local use only.
   clSetKernelArg(T.Kernel, T.ScratchIndex, 16, nullptr);
   if (Err != CL_SUCCESS)
-    return fail(Err, "the probe launch of " + std::to_string(Groups) + " work-groups failed");
+    return fail(Err, "the probe launch of " + std::to_string(Groups) +
+                         " work-groups failed");
   In = 1 + Words[SA_C_PROBED];
   Trusted = Words[SA_C_STATUS] == SA_COORD_EXITED;
   for (cl_uint W = 0; W < Workers; ++W)
@@ -117,13 +124,16 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
   return CL_SUCCESS;
 }
 
-cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound, size_t &Groups) {
+cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound,
+                             size_t &Groups) {
   cl_device_id Device = nullptr;
-  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device, nullptr);
+  clGetCommandQueueInfo(T.Queue, CL_QUEUE_DEVICE, sizeof(Device), &Device,
+                        nullptr);
   cl_ulong KernelLocal = 0; // the scratch argument is at its small size here
   clGetKernelWorkGroupInfo(T.Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof(KernelLocal), &KernelLocal, nullptr);
-  CacheKey Key{T.Kernel, Device, {T.Local[0], T.Local[1], T.Local[2]}, KernelLocal};
+  CacheKey Key{
+      T.Kernel, Device, {T.Local[0], T.Local[1], T.Local[2]}, KernelLocal};
   {
     std::lock_guard<std::mutex> Guard(cacheLock());
     auto It = cache().find(Key);
@@ -149,8 +159,8 @@ cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound, size_t &Groups)
   if (!Trusted || In < 2)
     return fail(SA_DEVICE_NOT_SUPPORTED,
                 "the co-residency probe of kernel '" + kernelName(T.Kernel) +
-                    "' gave no trustworthy count (" + std::to_string(In) + " of " +
-                    std::to_string(Bound) +
+                    "' gave no trustworthy count (" + std::to_string(In) +
+                    " of " + std::to_string(Bound) +
                     " work-groups checked in); set SOFTATOMIC_MAX_GROUPS");
   std::lock_guard<std::mutex> Guard(cacheLock());
   cache()[Key] = In;

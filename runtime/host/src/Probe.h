@@ -34,7 +34,8 @@ bool wantsProbe(cl_device_id Device);
 /// in a probe launch of at most Bound groups (coordinator included), or
 /// the cached answer of an earlier probe. Fails when the probe cannot be
 /// trusted (a group gave up waiting) or cannot run.
-cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound, size_t &Groups);
+cl_int probeCoresidentGroups(const ProbeTarget &T, size_t Bound,
+                             size_t &Groups);
 
 /// An upper bound on the work-groups of LocalItems work-items the device
 /// can hold at once: compute units times the groups a unit can hold by

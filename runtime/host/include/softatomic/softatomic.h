@@ -38,20 +38,26 @@ extern "C" {
 #include "softatomic_version.h" /* SA_VERSION */
 
 /* softatomic's own error codes, below OpenCL's range. */
-#define SA_INVALID_MANIFEST -9001      /* manifest missing a field or malformed */
-#define SA_VERSION_MISMATCH -9002      /* kernel rewritten for another runtime */
-#define SA_DEVICE_NOT_SUPPORTED -9003  /* no safe co-residency bound known */
-#define SA_NOT_CORESIDENT -9004        /* device: a work-group never started */
-#define SA_COORDINATOR_GONE -9005      /* device: request after the coordinator left */
-#define SA_SPIN_TIMEOUT -9006          /* device: coordinator stopped making progress */
-#define SA_LOST_REQUEST -9007          /* device: a request was not served in time */
-#define SA_BAD_STATE -9008             /* device: state not set up by this runtime */
-#define SA_NO_NATIVE_ATOMICS -9009     /* device: combining mode, no native 64-bit atomics */
-#define SA_MODE_NOT_COMPILED -9010     /* combining mode asked of a kernel rewritten without it */
-#define SA_NO_PROGRESS -9011           /* device: work-groups waited for each other, and the
-                                          device could not run them all at once */
-#define SA_INVALID_ENVIRONMENT -9012   /* a SOFTATOMIC_* variable is malformed: every call
-                                          that reads them fails (README.md, "Environment") */
+#define SA_INVALID_MANIFEST -9001 /* manifest missing a field or malformed */
+#define SA_VERSION_MISMATCH -9002 /* kernel rewritten for another runtime */
+#define SA_DEVICE_NOT_SUPPORTED -9003 /* no safe co-residency bound known */
+#define SA_NOT_CORESIDENT -9004       /* device: a work-group never started */
+#define SA_COORDINATOR_GONE                                                    \
+  -9005                       /* device: request after the coordinator left */
+#define SA_SPIN_TIMEOUT -9006 /* device: coordinator stopped making progress   \
+                               */
+#define SA_LOST_REQUEST -9007 /* device: a request was not served in time */
+#define SA_BAD_STATE -9008    /* device: state not set up by this runtime */
+#define SA_NO_NATIVE_ATOMICS                                                   \
+  -9009 /* device: combining mode, no native 64-bit atomics */
+#define SA_MODE_NOT_COMPILED                                                   \
+  -9010 /* combining mode asked of a kernel rewritten without it */
+#define SA_NO_PROGRESS                                                         \
+  -9011 /* device: work-groups waited for each other, and the                  \
+           device could not run them all at once */
+#define SA_INVALID_ENVIRONMENT                                                 \
+  -9012 /* a SOFTATOMIC_* variable is malformed: every call                    \
+           that reads them fails (README.md, "Environment") */
 
 /* How a rewritten kernel carries out its atomics (README.md, "Two modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
@@ -67,14 +73,11 @@ extern "C" {
 #define SA_MODE_COMBINE 1
 
 /* Drop-in for clEnqueueNDRangeKernel (same arguments, same event). */
-SA_API cl_int saEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
-                              cl_uint work_dim,
-                              const size_t *global_work_offset,
-                              const size_t *global_work_size,
-                              const size_t *local_work_size,
-                              cl_uint num_events_in_wait_list,
-                              const cl_event *event_wait_list,
-                              cl_event *event);
+SA_API cl_int saEnqueueNDRangeKernel(
+    cl_command_queue queue, cl_kernel kernel, cl_uint work_dim,
+    const size_t *global_work_offset, const size_t *global_work_size,
+    const size_t *local_work_size, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event);
 
 /* Waits for every command of the queue (clFinish), then reports the first
  * device-side failure of a softatomic launch on it since the last call
@@ -102,7 +105,8 @@ SA_API cl_int saWaitForEvents(cl_uint num_events, const cl_event *event_list);
 /* Registers the manifest of a program the runtime cannot read the source of
  * (one built with clCreateProgramWithBinary or IL). The JSON is what
  * `softatomic-rewrite --manifest` wrote. */
-SA_API cl_int saRegisterProgramManifest(cl_program program, const char *manifest_json);
+SA_API cl_int saRegisterProgramManifest(cl_program program,
+                                        const char *manifest_json);
 
 /* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
@@ -112,7 +116,7 @@ SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
  * the combining mode, saGetMode, the most it launches: what the device
  * holds at once). */
 SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
-                             size_t local_items, size_t *groups);
+                                    size_t local_items, size_t *groups);
 
 /* The mode of the launches that follow, process-wide. The default is
  * SOFTATOMIC_MODE from the environment (coordinator or combine), else
@@ -130,8 +134,8 @@ SA_API cl_uint saGetMode(void);
  * does without them), else "".
  * Add them to the program's own options; the program is correct without
  * them, and builds wherever the original does (but under -cl-std=CL2.0 on
- * such a device). Like clGetDeviceInfo: with options NULL, size_ret gets the size
- * (terminating NUL included). SOFTATOMIC_WARP_COMBINE=0 turns the warp
+ * such a device). Like clGetDeviceInfo: with options NULL, size_ret gets the
+ * size (terminating NUL included). SOFTATOMIC_WARP_COMBINE=0 turns the warp
  * path off. */
 SA_API cl_int saGetBuildOptions(cl_device_id device, size_t size, char *options,
                                 size_t *size_ret);
