@@ -11,8 +11,10 @@
 #include "ShadowProgram.h"
 #include "softatomic/softatomic.h"
 #include <atomic>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <vector>
 
 namespace softatomic {
@@ -31,11 +33,40 @@ struct ShadowCandidate {
   std::vector<std::string> KernelEvents;
 };
 
+/// The names of SOFTATOMIC_LAYER_KERNELS that some rewritten program's
+/// kernel had; the others are named once, at exit.
+struct MatchedKernelNames {
+  std::mutex Mutex;
+  std::set<std::string> Names;
+};
+MatchedKernelNames &matchedKernelNames() {
+  // Never destroyed: read by the exit handler.
+  static MatchedKernelNames *Matched = new MatchedKernelNames;
+  return *Matched;
+}
+
+/// At exit: each name of SOFTATOMIC_LAYER_KERNELS that no kernel of a
+/// rewritten program had (a misspelt name otherwise selects nothing,
+/// silently).
+void logUnmatchedKernelNames() {
+  MatchedKernelNames &Matched = matchedKernelNames();
+  std::lock_guard<std::mutex> Lock(Matched.Mutex);
+  for (const std::string &Name : config().SelectedKernels)
+    if (!Matched.Names.count(Name))
+      logEvent("SOFTATOMIC_LAYER_KERNELS: no kernel named '" + Name +
+               "' in the programs the layer rewrote");
+}
+
 /// The kernels of \p Candidate's shadow to create from it (selected by the
 /// configuration), and what happens to each of the program's kernels.
 void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
                    const std::vector<std::string> &AllKernels) {
   for (const std::string &Name : AllKernels) {
+    if (config().SelectedKernels.count(Name)) {
+      MatchedKernelNames &Matched = matchedKernelNames();
+      std::lock_guard<std::mutex> Lock(Matched.Mutex);
+      Matched.Names.insert(Name);
+    }
     auto Sites = Rewrite.AtomicSites.find(Name);
     std::string Event = "kernel '" + Name + "' ";
     if (Sites == Rewrite.AtomicSites.end()) {
@@ -51,12 +82,15 @@ void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
   }
 }
 
-/// Says once what in the layer's variables was not applied.
+/// Says once what in the layer's variables was not applied, and, at exit,
+/// which kernel names selected nothing.
 void logConfigProblemsOnce() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     for (const std::string &Problem : config().Problems)
       logEvent("ignoring " + Problem);
+    if (!config().SelectedKernels.empty())
+      std::atexit(logUnmatchedKernelNames);
   });
 }
 

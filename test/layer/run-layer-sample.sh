@@ -113,6 +113,10 @@ scenario_kernel_selection() {
   run selected SOFTATOMIC_LAYER_KERNELS=scale,other "$sample"
   expect selected "program 1: kernel 'histogram' left native: not in SOFTATOMIC_LAYER_KERNELS$"
   refute selected "launched through"
+  # A name that selects nothing is said once, at exit (a kernel of a
+  # rewritten program, even one left native, is a match).
+  once selected "SOFTATOMIC_LAYER_KERNELS: no kernel named 'other' in the programs the layer rewrote$"
+  refute selected "no kernel named 'scale'"
 }
 
 scenario_off_passes_through() {
