@@ -23,6 +23,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -182,6 +183,24 @@ protected:
                                              CI.getPreprocessor());
   }
 
+  /// Where to point at the manifest found at \p Marker in the main file.
+  /// Clang shows the whole line a diagnostic points into, and the
+  /// manifest's line is hundreds of characters of JSON: the diagnostic
+  /// points into a copy of the line's start instead, under the input's
+  /// name, at the same line and column.
+  static SourceLocation manifestLocation(SourceManager &SM, size_t Marker) {
+    constexpr size_t Shown = 60;
+    FileID Main = SM.getMainFileID();
+    StringRef Input = SM.getBufferData(Main);
+    StringRef Line = Input.substr(0, Input.find('\n'));
+    if (Marker >= Line.size() || Line.size() <= Shown)
+      return SM.getComposedLoc(Main, Marker);
+    FileID Copy = SM.createFileID(MemoryBuffer::getMemBufferCopy(
+        (Line.take_front(Shown) + " ...").str(),
+        SM.getBufferOrFake(Main).getBufferIdentifier()));
+    return SM.getComposedLoc(Copy, Marker);
+  }
+
   void ExecuteAction() override {
     // A rewritten file would be rewritten again around the runtime it
     // already carries; refuse it before parsing.
@@ -199,7 +218,7 @@ protected:
     size_t Marker = Input.find(ManifestMarker);
     if (Marker != StringRef::npos) {
       report(CI.getDiagnostics(), Diag::AlreadyRewritten,
-             SM.getComposedLoc(SM.getMainFileID(), Marker));
+             manifestLocation(SM, Marker));
       return;
     }
     ASTFrontendAction::ExecuteAction();
