@@ -17,6 +17,7 @@
 #include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
+#include "LayerReport.h"
 #include "LayerState.h"
 #include "NativeTwin.h"
 #include "ProgramBuild.h"
@@ -303,6 +304,7 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
                               WorkDim, GlobalOffset, GlobalSize, LocalSize,
                               NumEvents, WaitList, Event);
     noteSoftwareLaunch(Queue);
+    noteLaunch(Record->ProgramId, Record->Name, true);
     if (state().firstLaunch(Kernel))
       logProgramEvent(Record->ProgramId,
                       "kernel '" + Record->Name +

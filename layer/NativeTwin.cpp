@@ -2,6 +2,7 @@
 
 #include "NativeTwin.h"
 #include "LayerLog.h"
+#include "LayerReport.h"
 #include "RealOpenCL.h"
 #include "softatomic/softatomic.h"
 
@@ -57,6 +58,8 @@ cl_int launchNativeTwin(const KernelRecord &Record, cl_int Status,
   cl_int Native = SA_REAL(clEnqueueNDRangeKernel)(
       Queue, Record.Native, WorkDim, GlobalOffset, GlobalSize, LocalSize,
       NumEvents, WaitList, Event);
+  if (Native == CL_SUCCESS)
+    noteLaunch(Record.ProgramId, Record.Name, false);
   logProgramEvent(Record.ProgramId,
                   Line +
                       (Native == CL_SUCCESS

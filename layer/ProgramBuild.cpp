@@ -6,11 +6,13 @@
 #include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
+#include "LayerReport.h"
 #include "ProgramRewrite.h"
 #include "RealOpenCL.h"
 #include "ShadowProgram.h"
 #include "softatomic/softatomic.h"
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
@@ -94,14 +96,22 @@ void logConfigProblemsOnce() {
   });
 }
 
+double millisecondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
 /// Rewrites and builds the shadow of \p Program for this build.
 ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options) {
   logConfigProblemsOnce();
   ShadowCandidate Candidate;
+  auto Start = std::chrono::steady_clock::now();
   ProgramRewrite Rewrite = rewriteProgramSource(
       Record.Source, parseBuildFlags(Options), config().Options, Record.Id);
+  noteRewrite(Record.Id, millisecondsSince(Start), Rewrite.FromCache);
   if (!Rewrite.Succeeded) {
     Candidate.NativeReason = Rewrite.Reason;
     return Candidate;
@@ -110,9 +120,11 @@ ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
     Candidate.NativeReason = "no kernel reaches a global atomic";
     return Candidate;
   }
+  Start = std::chrono::steady_clock::now();
   Candidate.Shadow =
       buildShadowProgram(Program, Rewrite.Output, NumDevices, Devices, Options,
                          Candidate.NativeReason);
+  noteShadowBuild(Record.Id, millisecondsSince(Start));
   if (!Candidate.Shadow)
     return Candidate;
   selectKernels(Candidate, Rewrite, kernelNames(Candidate.Shadow));

@@ -81,6 +81,7 @@ ProgramRewrite rewriteProgramSource(const std::string &Source,
   ProgramRewrite Rewrite;
   if (lookupCachedRewrite(Key, Rewrite)) {
     logProgramEvent(ProgramId, "rewrite from cache");
+    Rewrite.FromCache = true;
     nameProgram(Rewrite, ProgramId);
     return Rewrite;
   }

@@ -26,6 +26,8 @@ struct ProgramRewrite {
   bool Succeeded = false;
   /// Some kernel was rewritten.
   bool Changed = false;
+  /// The rewrite cache answered (RewriteCache.h): no rewriter ran.
+  bool FromCache = false;
   /// The rewritten source (its first line is the manifest comment the host
   /// runtime reads back through CL_PROGRAM_SOURCE).
   std::string Output;

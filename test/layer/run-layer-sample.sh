@@ -77,6 +77,10 @@ scenario_rewrites_and_launches() {
   expect default "program 1: kernel 'histogram' launched through the software runtime$"
   refute default "launch failed"
   expect default "program 2: built from binary: passed through$"
+  # At exit, what it cost: the rewrite and the shadow's build, and the
+  # launches per kernel.
+  once default "program 1: cost: 1 rewrite [0-9]*\.[0-9] ms, 1 shadow build [0-9]*\.[0-9] ms$"
+  once default "program 1: kernel 'histogram': [1-9][0-9]* launch\(es\)\? through the software runtime, 0 native fallbacks$"
 }
 
 scenario_combine_mode_by_options() {
@@ -162,6 +166,7 @@ scenario_cache_hit_skips_rewriter() {
   ls "$cache"/*.rewrite >/dev/null 2>&1 || fail "cache-first: no entry in $cache"
   run cache-second SOFTATOMIC_LAYER_CACHE="$cache" LD_DEBUG=files "$sample"
   expect cache-second "program 1: rewrite from cache$"
+  once cache-second "program 1: cost: 1 rewrite from the cache, 1 shadow build [0-9]*\.[0-9] ms$"
   expect cache-second "program 1: kernel 'histogram' rewritten (2 atomic sites)$"
   expect cache-second "program 1: kernel 'scale' left native: it reaches no global atomic$"
   expect cache-second "program 1: kernel 'histogram' launched through the software runtime$"
@@ -277,6 +282,7 @@ scenario_fallback_max_groups() {
   run fallback SOFTATOMIC_MAX_GROUPS=1 "$sample"
   expect fallback "program 1: kernel 'histogram': launch failed: SA_INVALID_ENVIRONMENT: SOFTATOMIC_MAX_GROUPS='1': out of range .*; launched natively instead$"
   refute fallback "launched through the software runtime"
+  once fallback "program 1: kernel 'histogram': 0 launches through the software runtime, [1-9][0-9]* native fallbacks\?$"
 }
 
 scenario_fallback_one_group_device() {
