@@ -57,6 +57,9 @@ function(softatomic_rewrite_kernels target)
   endforeach()
 
   set(outdir ${CMAKE_CURRENT_BINARY_DIR}/softatomic/${target})
+  # The rewriter writes into it; Ninja makes an output's folder, Make does
+  # not.
+  file(MAKE_DIRECTORY ${outdir})
   set(outputs)
   foreach(source IN LISTS SA_SOURCES)
     get_filename_component(source ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
