@@ -31,6 +31,9 @@ function(softatomic_rewrite_kernels target)
   if(NOT SA_SOURCES)
     message(FATAL_ERROR "softatomic_rewrite_kernels: no SOURCES")
   endif()
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "softatomic_rewrite_kernels: no target ${target}")
+  endif()
   if(TARGET SoftAtomic::rewrite)
     set(tool SoftAtomic::rewrite)
   elseif(TARGET softatomic-rewrite)
@@ -65,9 +68,21 @@ function(softatomic_rewrite_kernels target)
     get_filename_component(source ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     get_filename_component(name ${source} NAME_WE)
     set(output ${outdir}/${name}.sa.cl)
-    if(output IN_LIST outputs)
-      message(FATAL_ERROR "softatomic_rewrite_kernels: two kernels named ${name} in ${target}")
+    # A name is an output file and an embedded symbol of the target, in
+    # this call or any other on it.
+    string(MAKE_C_IDENTIFIER "softatomic_${name}" symbol)
+    get_property(used_symbols TARGET ${target} PROPERTY _SOFTATOMIC_KERNEL_SYMBOLS)
+    list(FIND used_symbols ${symbol} used)
+    if(used GREATER -1)
+      get_property(used_sources TARGET ${target} PROPERTY _SOFTATOMIC_KERNEL_SOURCES)
+      list(GET used_sources ${used} other)
+      message(FATAL_ERROR "softatomic_rewrite_kernels(${target}): kernel ${source} "
+        "has the name of ${other}, already rewritten for ${target}: a name "
+        "(${symbol}) is one output and one embedded symbol of a target. "
+        "Rename one of them, or rewrite it for another target")
     endif()
+    set_property(TARGET ${target} APPEND PROPERTY _SOFTATOMIC_KERNEL_SYMBOLS ${symbol})
+    set_property(TARGET ${target} APPEND PROPERTY _SOFTATOMIC_KERNEL_SOURCES ${source})
     file(RELATIVE_PATH shown ${CMAKE_BINARY_DIR} ${output})
     add_custom_command(OUTPUT ${output}
       COMMAND ${tool} --quiet ${SA_OPTIONS} ${source} -o ${output}
@@ -79,7 +94,6 @@ function(softatomic_rewrite_kernels target)
     list(APPEND outputs ${output})
 
     if(SA_EMBED)
-      string(MAKE_C_IDENTIFIER "softatomic_${name}" symbol)
       string(TOUPPER "${symbol}_BUILD_OPTIONS" options_macro)
       # Compiled as C++ where the target's project has it, else as C.
       get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
