@@ -64,6 +64,7 @@ function(softatomic_rewrite_kernels target)
   # not.
   file(MAKE_DIRECTORY ${outdir})
   set(outputs)
+  set(embedded_sources)
   foreach(source IN LISTS SA_SOURCES)
     get_filename_component(source ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     get_filename_component(name ${source} NAME_WE)
@@ -124,12 +125,29 @@ extern const char ${symbol}[];
         DEPENDS ${output} ${_SOFTATOMIC_EMBED_SCRIPT}
         COMMENT "Embedding ${name}.sa.cl"
         VERBATIM)
-      target_sources(${target} PRIVATE ${embedded})
+      list(APPEND embedded_sources ${embedded})
       target_include_directories(${target} PRIVATE ${outdir}/include)
     endif()
   endforeach()
-  # As sources, the outputs are built before the target (they compile to
-  # nothing: .cl has no language here).
-  target_sources(${target} PRIVATE ${outputs})
+  get_property(target_dir TARGET ${target} PROPERTY BINARY_DIR)
+  if(target_dir STREQUAL CMAKE_CURRENT_BINARY_DIR)
+    # As sources, the outputs are built before the target (the .sa.cl
+    # compile to nothing: .cl has no language here).
+    target_sources(${target} PRIVATE ${outputs} ${embedded_sources})
+  else()
+    # A custom command's rule goes only to the targets of the directory
+    # that adds it (Make finds none for <target>): a target of this
+    # directory runs them, before <target>.
+    get_property(steps TARGET ${target} PROPERTY _SOFTATOMIC_STEPS)
+    math(EXPR steps "${steps} + 1")
+    set_property(TARGET ${target} PROPERTY _SOFTATOMIC_STEPS ${steps})
+    add_custom_target(${target}-softatomic-${steps} DEPENDS ${outputs} ${embedded_sources})
+    add_dependencies(${target} ${target}-softatomic-${steps})
+    if(embedded_sources)
+      set_source_files_properties(${embedded_sources} TARGET_DIRECTORY ${target}
+                                  PROPERTIES GENERATED TRUE)
+      target_sources(${target} PRIVATE ${embedded_sources})
+    endif()
+  endif()
   set_property(TARGET ${target} APPEND PROPERTY SOFTATOMIC_KERNELS ${outputs})
 endfunction()
