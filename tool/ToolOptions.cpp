@@ -61,6 +61,12 @@ static cl::opt<bool>
             cl::desc("Warn about each kernel left alone because it reaches\n"
                      "no global atomic; say what happened to each file"),
             cl::cat(Category));
+static cl::opt<bool> InlineHeadersOption(
+    "inline-headers",
+    cl::desc("Inline every user header into the output, not only those\n"
+             "that need edits: the output compiles without -I (for\n"
+             "programs built from a string)"),
+    cl::cat(Category));
 // The rewriter's options by name, declared from the table that the
 // interception layer parses too (model/RewriteOptions.def).
 #define SA_REWRITE_FLAG(Name, Field, Help)                                     \
@@ -130,6 +136,7 @@ ToolOptions readToolOptions() {
 #include "model/RewriteOptions.def"
   O.Rewrite.CoordinatorPlacement = PlacementOption;
   O.Rewrite.WarnKernelsLeftAlone = O.Verbose;
+  O.Rewrite.InlineAllHeaders = InlineHeadersOption;
   O.Rewrite.SuppressWarnings = O.Quiet;
   O.Rewrite.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
                               .value_or(SOFTATOMIC_CLANG_RESOURCE_DIR);
