@@ -8,15 +8,18 @@
 # in its first line, which is all the host runtime reads). A kernel is
 # rewritten again only when it, a header it #includes (the rewriter's
 # --depfile) or the rewriter changes. The outputs are attached to <target>
-# (built before it) and listed in its SOFTATOMIC_KERNELS property.
+# (built before it) and listed in its SOFTATOMIC_KERNELS property. Called
+# in another directory than <target>'s, a target <target>-softatomic-<n>
+# of that directory runs the rewrite. A kernel's name is used once per
+# target, over all calls.
 #
 # EMBED also compiles each rewritten kernel into <target> as a string:
 # `#include "<name>.sa.h"` declares `extern const char softatomic_<name>[]`
 # (name made a C identifier), ready for clCreateProgramWithSource, and
 # defines SOFTATOMIC_<NAME>_BUILD_OPTIONS, the CL_STD and DEFINES the kernel
-# was rewritten with, for clBuildProgram. Headers the rewriter inlined (those
-# with atomics to rewrite) travel in the string; other #includes must still
-# be found when the program is built.
+# was rewritten with, for clBuildProgram. Every user header the kernel
+# includes is inlined into it (softatomic-rewrite --inline-headers), so the
+# program builds with those options alone.
 #
 # The rewriter is SoftAtomic::rewrite (installed package) or the
 # softatomic-rewrite target (softatomic's own build).
@@ -59,6 +62,13 @@ function(softatomic_rewrite_kernels target)
     list(APPEND flags -I${dir})
   endforeach()
 
+  # An embedded kernel is built from its string with its build options
+  # alone: no -I reaches its headers there.
+  set(options ${SA_OPTIONS})
+  if(SA_EMBED)
+    list(APPEND options --inline-headers)
+  endif()
+
   set(outdir ${CMAKE_CURRENT_BINARY_DIR}/softatomic/${target})
   # The rewriter writes into it; Ninja makes an output's folder, Make does
   # not.
@@ -86,7 +96,7 @@ function(softatomic_rewrite_kernels target)
     set_property(TARGET ${target} APPEND PROPERTY _SOFTATOMIC_KERNEL_SOURCES ${source})
     file(RELATIVE_PATH shown ${CMAKE_BINARY_DIR} ${output})
     add_custom_command(OUTPUT ${output}
-      COMMAND ${tool} --quiet ${SA_OPTIONS} ${source} -o ${output}
+      COMMAND ${tool} --quiet ${options} ${source} -o ${output}
               --depfile=${output}.d -- ${flags}
       DEPENDS ${source} ${tool}
       DEPFILE ${output}.d
