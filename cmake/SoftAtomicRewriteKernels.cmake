@@ -8,15 +8,18 @@
 # in its first line, which is all the host runtime reads). A kernel is
 # rewritten again only when it, a header it #includes (the rewriter's
 # --depfile) or the rewriter changes. The outputs are attached to <target>
-# (built before it) and listed in its SOFTATOMIC_KERNELS property.
+# (built before it) and listed in its SOFTATOMIC_KERNELS property. Called
+# in another directory than <target>'s, a target <target>-softatomic-<n>
+# of that directory runs the rewrite. A kernel's name is used once per
+# target, over all calls.
 #
 # EMBED also compiles each rewritten kernel into <target> as a string:
 # `#include "<name>.sa.h"` declares `extern const char softatomic_<name>[]`
 # (name made a C identifier), ready for clCreateProgramWithSource, and
 # defines SOFTATOMIC_<NAME>_BUILD_OPTIONS, the CL_STD and DEFINES the kernel
-# was rewritten with, for clBuildProgram. Headers the rewriter inlined (those
-# with atomics to rewrite) travel in the string; other #includes must still
-# be found when the program is built.
+# was rewritten with, for clBuildProgram. Every user header the kernel
+# includes is inlined into it (softatomic-rewrite --inline-headers), so the
+# program builds with those options alone.
 #
 # The rewriter is SoftAtomic::rewrite (installed package) or the
 # softatomic-rewrite target (softatomic's own build).
@@ -30,6 +33,9 @@ function(softatomic_rewrite_kernels target)
   endif()
   if(NOT SA_SOURCES)
     message(FATAL_ERROR "softatomic_rewrite_kernels: no SOURCES")
+  endif()
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "softatomic_rewrite_kernels: no target ${target}")
   endif()
   if(TARGET SoftAtomic::rewrite)
     set(tool SoftAtomic::rewrite)
@@ -56,18 +62,41 @@ function(softatomic_rewrite_kernels target)
     list(APPEND flags -I${dir})
   endforeach()
 
+  # An embedded kernel is built from its string with its build options
+  # alone: no -I reaches its headers there.
+  set(options ${SA_OPTIONS})
+  if(SA_EMBED)
+    list(APPEND options --inline-headers)
+  endif()
+
   set(outdir ${CMAKE_CURRENT_BINARY_DIR}/softatomic/${target})
+  # The rewriter writes into it; Ninja makes an output's folder, Make does
+  # not.
+  file(MAKE_DIRECTORY ${outdir})
   set(outputs)
+  set(embedded_sources)
   foreach(source IN LISTS SA_SOURCES)
     get_filename_component(source ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     get_filename_component(name ${source} NAME_WE)
     set(output ${outdir}/${name}.sa.cl)
-    if(output IN_LIST outputs)
-      message(FATAL_ERROR "softatomic_rewrite_kernels: two kernels named ${name} in ${target}")
+    # A name is an output file and an embedded symbol of the target, in
+    # this call or any other on it.
+    string(MAKE_C_IDENTIFIER "softatomic_${name}" symbol)
+    get_property(used_symbols TARGET ${target} PROPERTY _SOFTATOMIC_KERNEL_SYMBOLS)
+    list(FIND used_symbols ${symbol} used)
+    if(used GREATER -1)
+      get_property(used_sources TARGET ${target} PROPERTY _SOFTATOMIC_KERNEL_SOURCES)
+      list(GET used_sources ${used} other)
+      message(FATAL_ERROR "softatomic_rewrite_kernels(${target}): kernel ${source} "
+        "has the name of ${other}, already rewritten for ${target}: a name "
+        "(${symbol}) is one output and one embedded symbol of a target. "
+        "Rename one of them, or rewrite it for another target")
     endif()
+    set_property(TARGET ${target} APPEND PROPERTY _SOFTATOMIC_KERNEL_SYMBOLS ${symbol})
+    set_property(TARGET ${target} APPEND PROPERTY _SOFTATOMIC_KERNEL_SOURCES ${source})
     file(RELATIVE_PATH shown ${CMAKE_BINARY_DIR} ${output})
     add_custom_command(OUTPUT ${output}
-      COMMAND ${tool} --quiet ${SA_OPTIONS} ${source} -o ${output}
+      COMMAND ${tool} --quiet ${options} ${source} -o ${output}
               --depfile=${output}.d -- ${flags}
       DEPENDS ${source} ${tool}
       DEPFILE ${output}.d
@@ -76,7 +105,6 @@ function(softatomic_rewrite_kernels target)
     list(APPEND outputs ${output})
 
     if(SA_EMBED)
-      string(MAKE_C_IDENTIFIER "softatomic_${name}" symbol)
       string(TOUPPER "${symbol}_BUILD_OPTIONS" options_macro)
       # Compiled as C++ where the target's project has it, else as C.
       get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
@@ -107,12 +135,29 @@ extern const char ${symbol}[];
         DEPENDS ${output} ${_SOFTATOMIC_EMBED_SCRIPT}
         COMMENT "Embedding ${name}.sa.cl"
         VERBATIM)
-      target_sources(${target} PRIVATE ${embedded})
+      list(APPEND embedded_sources ${embedded})
       target_include_directories(${target} PRIVATE ${outdir}/include)
     endif()
   endforeach()
-  # As sources, the outputs are built before the target (they compile to
-  # nothing: .cl has no language here).
-  target_sources(${target} PRIVATE ${outputs})
+  get_property(target_dir TARGET ${target} PROPERTY BINARY_DIR)
+  if(target_dir STREQUAL CMAKE_CURRENT_BINARY_DIR)
+    # As sources, the outputs are built before the target (the .sa.cl
+    # compile to nothing: .cl has no language here).
+    target_sources(${target} PRIVATE ${outputs} ${embedded_sources})
+  else()
+    # A custom command's rule goes only to the targets of the directory
+    # that adds it (Make finds none for <target>): a target of this
+    # directory runs them, before <target>.
+    get_property(steps TARGET ${target} PROPERTY _SOFTATOMIC_STEPS)
+    math(EXPR steps "${steps} + 1")
+    set_property(TARGET ${target} PROPERTY _SOFTATOMIC_STEPS ${steps})
+    add_custom_target(${target}-softatomic-${steps} DEPENDS ${outputs} ${embedded_sources})
+    add_dependencies(${target} ${target}-softatomic-${steps})
+    if(embedded_sources)
+      set_source_files_properties(${embedded_sources} TARGET_DIRECTORY ${target}
+                                  PROPERTIES GENERATED TRUE)
+      target_sources(${target} PRIVATE ${embedded_sources})
+    endif()
+  endif()
   set_property(TARGET ${target} APPEND PROPERTY SOFTATOMIC_KERNELS ${outputs})
 endfunction()

@@ -145,8 +145,10 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
   std::string Key;
   putField(Key, SA_VERSION);
   putField(Key, SOFTATOMIC_REWRITER_FINGERPRINT);
-  putField(Key, Options.CombineMode ? "combine" : "plain");
-  putField(Key, Options.DeferUnusedResults ? "defer" : "no-defer");
+  // Every option a user sets by name changes the output: all are keyed.
+#define SA_REWRITE_FLAG(Name, Field, Help)                                     \
+  putField(Key, std::string(Name) + (Options.Field ? "=1" : "=0"));
+#include "model/RewriteOptions.def"
   putField(Key,
            Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
                ? "robust"

@@ -116,6 +116,22 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (Analysis->RewrittenKernels.empty()) {
     Result.Input = Input.str();
     Result.Output = Input.str();
+    if (Options.InlineAllHeaders) {
+      std::optional<tooling::Replacements> Inlined =
+          inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes, {},
+                              Options.InputName, /*InlineAll=*/true);
+      if (!Inlined)
+        return;
+      Expected<std::string> Text =
+          tooling::applyAllReplacements(Input, *Inlined);
+      if (!Text) {
+        report(Diags, Diag::InternalError,
+               SM.getLocForStartOfFile(SM.getMainFileID()))
+            << toString(Text.takeError());
+        return;
+      }
+      Result.Output = std::move(*Text);
+    }
     Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
     Result.Changed = false;
     Result.Succeeded = true;
@@ -125,9 +141,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
   if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits))
     return;
-  std::optional<tooling::Replacements> MainEdits =
-      inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes,
-                          FileEdits, Options.InputName);
+  std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
+      SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
+      Options.InputName, Options.InlineAllHeaders);
   if (!MainEdits)
     return;
   tooling::Replacements &Edits = *MainEdits;

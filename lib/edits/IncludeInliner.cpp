@@ -45,10 +45,10 @@ public:
           DiagnosticsEngine &Diags,
           const std::vector<IncludeDirective> &Includes,
           const MapVector<const FileEntry *, tooling::Replacements> &FileEdits,
-          StringRef MainName)
+          StringRef MainName, bool InlineAll)
       : SM(SM), Headers(Headers), Diags(Diags), Includes(Includes),
         FileEdits(FileEdits), MainName(MainName),
-        Main(SM.getFileEntryForID(SM.getMainFileID())) {}
+        Main(SM.getFileEntryForID(SM.getMainFileID())), InlineAll(InlineAll) {}
   Inliner(const Inliner &) = delete;
   Inliner &operator=(const Inliner &) = delete;
 
@@ -87,6 +87,8 @@ private:
   const MapVector<const FileEntry *, tooling::Replacements> &FileEdits;
   StringRef MainName;
   const FileEntry *Main;
+  /// Inline every user header, edited or not.
+  bool InlineAll;
   /// The headers whose #include lines are replaced, in a fixed order (it
   /// numbers their `#pragma once` guards).
   SetVector<const FileEntry *> ToInline;
@@ -96,11 +98,17 @@ private:
 };
 
 /// The headers to inline: the edited ones, and every user header that
-/// includes one of those (its text changes too).
+/// includes one of those (its text changes too); with InlineAll, every
+/// user header.
 bool Inliner::chooseHeaders() {
   for (const auto &Entry : FileEdits)
     if (Entry.first != Main)
       ToInline.insert(Entry.first);
+  if (InlineAll)
+    for (const IncludeDirective &D : Includes)
+      if (D.Target != Main && !SM.isInSystemHeader(SM.getLocForStartOfFile(
+                                  SM.translateFile(D.Target))))
+        ToInline.insert(D.Target);
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const IncludeDirective &D : Includes)
@@ -252,8 +260,9 @@ std::optional<tooling::Replacements> inlineEditedHeaders(
     const SourceManager &SM, const HeaderSearch &Headers,
     DiagnosticsEngine &Diags, const std::vector<IncludeDirective> &Includes,
     const MapVector<const FileEntry *, tooling::Replacements> &FileEdits,
-    StringRef MainName) {
-  return Inliner(SM, Headers, Diags, Includes, FileEdits, MainName).run();
+    StringRef MainName, bool InlineAll) {
+  return Inliner(SM, Headers, Diags, Includes, FileEdits, MainName, InlineAll)
+      .run();
 }
 
 } // namespace softatomic

@@ -45,15 +45,15 @@ recordIncludes(const clang::SourceManager &SM,
 /// The main file's edits: \p FileEdits' edits of the main file plus, for
 /// each #include of a header that needs edits, its replacement by the
 /// header's rewritten text. \p MainName is what `#line` calls the main
-/// file. Returns std::nullopt after reporting why an edited header cannot
-/// be inlined.
+/// file. With \p InlineAll, every user header is inlined, edited or not.
+/// Returns std::nullopt after reporting why a header cannot be inlined.
 std::optional<clang::tooling::Replacements> inlineEditedHeaders(
     const clang::SourceManager &SM, const clang::HeaderSearch &Headers,
     clang::DiagnosticsEngine &Diags,
     const std::vector<IncludeDirective> &Includes,
     const llvm::MapVector<const clang::FileEntry *,
                           clang::tooling::Replacements> &FileEdits,
-    llvm::StringRef MainName);
+    llvm::StringRef MainName, bool InlineAll = false);
 
 } // namespace softatomic
 

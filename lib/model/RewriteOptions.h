@@ -46,6 +46,10 @@ struct RewriteOptions {
   /// Warn about every kernel that is left alone because it reaches no
   /// global atomic (the command line's --verbose).
   bool WarnKernelsLeftAlone = false;
+  /// Inline every user header the input includes, not only those that
+  /// need edits (the command line's --inline-headers): the output then
+  /// compiles without the input's include path.
+  bool InlineAllHeaders = false;
   /// Show errors only: Clang's warnings are turned off (-w).
   bool SuppressWarnings = false;
   /// The most tokens the preprocessor may produce by expanding macros in

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # The package test (ctest: package). Usage:
-#   external-project.sh BUILD_DIR SAMPLE_DIR PKG_CONFIG_USER_CPP
+#   external-project.sh BUILD_DIR SAMPLE_DIR PKG_CONFIG_USER_CPP HELPER_DIR
 # 1. installs BUILD_DIR (already built) into a temporary prefix;
 # 2. configures a copy of SAMPLE_DIR in a fresh environment with only that
 #    prefix on CMAKE_PREFIX_PATH, builds it (kernels rewritten at build time,
 #    one embedded) and runs it on the OpenCL device (it checks its results);
 # 3. touches the header one kernel includes: only that kernel is rewritten
 #    again;
-# 4. compiles and runs a program through softatomic.pc, and one linked
+# 4. builds HELPER_DIR with the Makefile generator (softatomic_rewrite_kernels
+#    where a new user meets it: no EMBED call on a target, a call from a
+#    subdirectory, an embedded kernel with a header from INCLUDE_DIRECTORIES,
+#    run with its build options alone) and checks that configure refuses a
+#    kernel name used twice on one target;
+# 5. compiles and runs a program through softatomic.pc, and one linked
 #    against the static library.
 set -euo pipefail
-build=$1 sample=$2 pc_user=$3
+build=$1 sample=$2 pc_user=$3 helper=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "package test: $*" >&2; exit 1; }
@@ -53,6 +58,27 @@ grep -q "Rewriting softatomic/sa-sample/histogram.sa.cl" "$tmp/header.log" ||
   { cat "$tmp/header.log"; fail "touching bins.h rewrote tickets.cl too"; }
 grep -q "Embedding histogram.sa.cl" "$tmp/header.log" || fail "histogram was not embedded again"
 "$tmp/build/sa-sample" >/dev/null || fail "the rebuilt sample's results are wrong"
+
+# The helper under Make, which (unlike Ninja) makes no output's folder and
+# gives a custom command's rule only to targets of its own directory.
+cp -r "$helper" "$tmp/helper"
+helper_configure() {
+  "${fresh[@]}" cmake -S "$tmp/helper" -B "$tmp/$1" -G "Unix Makefiles" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$tmp/prefix" "${@:2}" \
+    >"$tmp/$1.log" 2>&1
+}
+helper_configure helper-build || { cat "$tmp/helper-build.log"; fail "configuring the helper project failed"; }
+"${fresh[@]}" cmake --build "$tmp/helper-build" -j 2 >"$tmp/helper.log" 2>&1 ||
+  { cat "$tmp/helper.log"; fail "building the helper project failed"; }
+[ -f "$tmp/helper-build/softatomic/queue-app/queue.sa.cl" ] ||
+  fail "queue.cl (no EMBED on its target) was not rewritten"
+"$tmp/helper-build/sa-helper" >"$tmp/helper-run.log" 2>&1 ||
+  { cat "$tmp/helper-run.log"; fail "the helper's embedded kernels failed (built with their build options alone)"; }
+! helper_configure duplicate-build -DSA_DUPLICATE=ON ||
+  fail "configure accepted two kernels named queue on one target"
+tr -s ' \n' ' ' <"$tmp/duplicate-build.log" |
+  grep -q "softatomic_rewrite_kernels(queue-app): kernel [^ ]*/duplicate/queue.cl has the name of [^ ]*/kernels/queue.cl" ||
+  { cat "$tmp/duplicate-build.log"; fail "the duplicate kernel name was not refused with its own message"; }
 
 # pkg-config, shared library.
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
