@@ -3,8 +3,10 @@
 #include "model/AtomicBuiltins.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include <cassert>
 
 using namespace llvm;
 
@@ -121,6 +123,8 @@ RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
 }
 
 std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
+  assert(is_contained(runtimeEntryPoints(), std::make_pair(Entry, Form)) &&
+         "the runtime has no such entry point (RuntimeCalls.def)");
   static const char *const OrderSuffix[] = {"", "_explicit", "_explicit_scope"};
   std::string Space =
       Entry.ExpectedSpace.empty() ? "" : ("_" + Entry.ExpectedSpace).str();
@@ -130,44 +134,52 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
       .str();
 }
 
-bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
-  switch (Atomic.Op) {
-  case AtomicOp::Add:
-  case AtomicOp::Sub:
-  case AtomicOp::Inc:
-  case AtomicOp::Dec:
-    return true;
-  case AtomicOp::FetchAdd:
-  case AtomicOp::FetchSub:
-    return Relaxed;
-  default:
-    return false;
+/// True when the runtime has \p Op in \p Form, in some shape.
+static bool hasForm(CallForm Form, AtomicOp Op) {
+  return any_of(EntryPointRows, [&](const EntryPointRow &Row) {
+    return Row.Form == Form && Row.Op == Op;
+  });
+}
+
+std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints() {
+  using OrderArgs = RuntimeAtomic::OrderArgs;
+  std::vector<std::pair<RuntimeAtomic, CallForm>> Entries;
+  for (const EntryPointRow &Row : EntryPointRows) {
+    SmallVector<StringRef, 4> Types = {"int", "uint"};
+    if (Row.Types == EntryTypes::Int32And64)
+      Types.append({"long", "ulong"});
+    SmallVector<OrderArgs, 3> Orders = {OrderArgs::None};
+    if (Row.Shapes != EntryShapes::Plain)
+      Orders = {OrderArgs::Explicit, OrderArgs::ExplicitScope};
+    if (Row.Shapes == EntryShapes::Cl20)
+      Orders.insert(Orders.begin(), OrderArgs::None);
+    SmallVector<StringRef, 4> Spaces = {""};
+    if (Row.Op == AtomicOp::CompareExchange)
+      Spaces = {"private", "global", "local", "generic"};
+    for (StringRef Space : Spaces)
+      for (OrderArgs Order : Orders)
+        for (StringRef Type : Types) {
+          RuntimeAtomic Entry;
+          Entry.Op = Row.Op;
+          Entry.Orders = Order;
+          Entry.ExpectedSpace = Space;
+          Entry.Type = Type;
+          Entries.push_back({Entry, Row.Form});
+        }
   }
+  return Entries;
+}
+
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
+  // The 2.0 forms in a group form are relaxed alone: the group's one
+  // request cannot order each work-item's own accesses.
+  return hasForm(CallForm::WorkGroup, Atomic.Op) && (!Atomic.Cl20 || Relaxed);
 }
 
 bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
-  switch (Atomic.Op) {
-  case AtomicOp::Add:
-  case AtomicOp::Sub:
-  case AtomicOp::Inc:
-  case AtomicOp::Dec:
-  case AtomicOp::Min:
-  case AtomicOp::Max:
-  case AtomicOp::And:
-  case AtomicOp::Or:
-  case AtomicOp::Xor:
-    return true;
-  case AtomicOp::FetchAdd:
-  case AtomicOp::FetchSub:
-  case AtomicOp::FetchMin:
-  case AtomicOp::FetchMax:
-  case AtomicOp::FetchAnd:
-  case AtomicOp::FetchOr:
-  case AtomicOp::FetchXor:
-    return Relaxed;
-  default:
-    return false;
-  }
+  // A deferred 2.0 call is relaxed alone: it is sent later, so it orders
+  // nothing around it.
+  return hasForm(CallForm::Deferred, Atomic.Op) && (!Atomic.Cl20 || Relaxed);
 }
 
 } // namespace softatomic

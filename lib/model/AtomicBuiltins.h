@@ -9,22 +9,13 @@
 #ifndef SOFTATOMIC_MODEL_ATOMICBUILTINS_H
 #define SOFTATOMIC_MODEL_ATOMICBUILTINS_H
 
+#include "model/RuntimeCalls.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace softatomic {
-
-/// The runtime's atomic operations (RuntimeCalls.def).
-enum class AtomicOp {
-#define SA_ATOMIC_OP(Enumerator, Name) Enumerator,
-#include "model/RuntimeCalls.def"
-};
-
-/// How a global atomic reaches the runtime (RuntimeCalls.def).
-enum class CallForm {
-#define SA_CALL_FORM(Enumerator, Prefix) Enumerator,
-#include "model/RuntimeCalls.def"
-};
 
 /// The operation's name in the runtime's entry points: "add", "fetch_add".
 llvm::StringRef atomicOpName(AtomicOp Op);
@@ -102,6 +93,11 @@ RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
 /// "__sa_atomic_fetch_add_explicit_scope_ulong",
 /// "__sa_atomic_compare_exchange_explicit_private_int", ...
 std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form);
+
+/// Every atomic entry point the device runtime has, with its call form
+/// (RuntimeCalls.def, SA_ENTRY_POINTS; the 64-bit ones and the generic
+/// compare-exchanges exist in kernels that enable them).
+std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints();
 
 /// True for the atomics a work-group can combine into one request per
 /// address (add, sub, inc, dec: the old values are prefix sums; for the

@@ -1,6 +1,6 @@
 /* Device runtime, part 8: adds the whole work-group makes together
- * (__sa_wg_add), NVIDIA's warp path for them in the combining mode, and
- * the work-group entry points (__sa_wg_, __sa_wgp_).
+ * (__sa_wg_add, which the work-group entry points __sa_wg_ and __sa_wgp_
+ * of part 9 call), and NVIDIA's warp path for them in the combining mode.
  * Owns: SA_WARP_COMBINE (host build options).
  * Reads: SA_WARP_COMBINE, SA_COMBINE_MODE, SA_ADAPTIVE_GROUP_CALLS. */
 
@@ -125,37 +125,3 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
 #endif
   return joined ? bucket[SA_G_BASE] + prefix : old;
 }
-
-/* The work-group form (__sa_wg_, every work-item calls) and the predicated
- * work-group form (__sa_wgp_: every work-item calls, with whether it is
- * the atomic's caller first; the rewriter hoists a call guarded by an `if`
- * that the whole group reaches). */
-#define SA_DEFINE_WG(name, T, value)                                           \
-  static inline T __sa_wg_atomic_##name##_##T(volatile __global T *p,          \
-                                              SA_WG_VALUE_PARAM_##name(T)      \
-                                              __sa_ctx_t *ctx) {               \
-    return (T)__sa_wg_add(ctx, p, (value), 1);                                 \
-  }                                                                            \
-  static inline T __sa_wgp_atomic_##name##_##T(int active,                     \
-                                               volatile __global T *p,         \
-                                               SA_WG_VALUE_PARAM_##name(T)     \
-                                               __sa_ctx_t *ctx) {              \
-    return (T)__sa_wg_add(ctx, p, (value), active);                            \
-  }
-#define SA_WG_VALUE_PARAM_add(T) T v,
-#define SA_WG_VALUE_PARAM_sub(T) T v,
-#define SA_WG_VALUE_PARAM_inc(T)
-#define SA_WG_VALUE_PARAM_dec(T)
-SA_DEFINE_WG(add, int, (uint)v)
-SA_DEFINE_WG(add, uint, v)
-SA_DEFINE_WG(sub, int, 0u - (uint)v)
-SA_DEFINE_WG(sub, uint, 0u - v)
-SA_DEFINE_WG(inc, int, 1u)
-SA_DEFINE_WG(inc, uint, 1u)
-SA_DEFINE_WG(dec, int, 0xffffffffu)
-SA_DEFINE_WG(dec, uint, 0xffffffffu)
-#undef SA_WG_VALUE_PARAM_add
-#undef SA_WG_VALUE_PARAM_sub
-#undef SA_WG_VALUE_PARAM_inc
-#undef SA_WG_VALUE_PARAM_dec
-#undef SA_DEFINE_WG

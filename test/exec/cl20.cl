@@ -19,7 +19,7 @@
 // The deferred (relaxed, result unused) calls are in a file of their own:
 // any other 2.0 atomic in the file turns deferral off.
 // RUN: softatomic-rewrite --combine-mode %S/Inputs/cl20_relaxed.cl -o %t.relaxed.sa.cl -- -cl-std=CL3.0
-// RUN: grep -c "__sa_nr_atomic_fetch_" %t.relaxed.sa.cl | FileCheck %s --check-prefix=DEFERRED
+// RUN: %sa_user_code %t.relaxed.sa.cl | grep -c "__sa_nr_atomic_fetch_" | FileCheck %s --check-prefix=DEFERRED
 // DEFERRED: 5
 // RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 16384 --local 64 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:16384 --arg buf:uint:2
 // RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 777 --local 7 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:777 --arg buf:uint:2

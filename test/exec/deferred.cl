@@ -12,14 +12,14 @@
 // group could be waiting there (deferred_release.cl); those calls take their
 // usual forms, checked here all the same.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
-// RUN: grep -cE "^ *(\(void\))?__sa_nr_atomic_" %t.sa.cl | FileCheck %s --check-prefix=SITES
+// RUN: %sa_user_code %t.sa.cl | grep -cE "^ *(\(void\))?__sa_nr_atomic_" | FileCheck %s --check-prefix=SITES
 // SITES: 3
 // RUN: sa-difftest %s %t.sa.cl --kernel deferred --global 65536 --local 64 --arg buf:uint:4096 --arg buf:uint:65536:fill=7 --arg buf:uint:65536 --arg buf:uint:1024 --arg buf:uint:1024 --arg buf:int:16:fill=100
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel deferred --global 8192 --local 256 --arg buf:uint:4096 --arg buf:uint:8192:fill=7 --arg buf:uint:8192 --arg buf:uint:32 --arg buf:uint:32 --arg buf:int:16:fill=100
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel deferred --global 777 --local 7 --arg buf:uint:4096 --arg buf:uint:777:fill=7 --arg buf:uint:777 --arg buf:uint:111 --arg buf:uint:111 --arg buf:int:16:fill=100
 // The same kernel rewritten without deferral, as a baseline of the text.
 // RUN: softatomic-rewrite --combine-mode %s --defer-unused=false -o %t.plain.cl
-// RUN: not grep -qE "^ *(\(void\))?__sa_nr_atomic_" %t.plain.cl
+// RUN: %sa_user_code %t.plain.cl | not grep -qE "^ *(\(void\))?__sa_nr_atomic_"
 
 void count_odd(__global int *signs, uint gid) {
   if (gid & 1)

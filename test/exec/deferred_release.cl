@@ -10,7 +10,7 @@
 // reading the address; more workers than PoCL runs at once would wait for
 // each other.)
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
-// RUN: not grep -qE "^ *(\(void\))?__sa_nr_atomic_" %t.sa.cl
+// RUN: %sa_user_code %t.sa.cl | not grep -qE "^ *(\(void\))?__sa_nr_atomic_"
 // RUN: timeout 300 env SOFTATOMIC_MAX_GROUPS=3 sa-difftest %s %t.sa.cl --mode combine --kernel chain --global 4096 --local 64 --arg buf:uint:65 --arg buf:uint:64
 // RUN: timeout 300 env SOFTATOMIC_MAX_GROUPS=3 sa-difftest %s %t.sa.cl --mode combine --kernel chain --global 1024 --local 16 --arg buf:uint:65 --arg buf:uint:64
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --mode coordinator --kernel chain --global 1024 --local 16 --arg buf:uint:65 --arg buf:uint:64

@@ -40,7 +40,7 @@ __kernel void k(__global int *hist, __global int *read, __global int *mixed,
 // RUN: softatomic-rewrite %s --defer-unused=false -o %t.off.cl --manifest %t.off.json
 // RUN: FileCheck %s --check-prefix=OFF --input-file %t.off.json
 // RUN: softatomic-rewrite %s -o %t.fence.cl -- -DFENCE
-// RUN: not grep -qE "^ *(\(void\))?__sa_nr_atomic_" %t.fence.cl
+// RUN: %sa_user_code %t.fence.cl | not grep -qE "^ *(\(void\))?__sa_nr_atomic_"
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.fence.cl
 #ifdef FENCE
 __kernel void fenced(__global int *c, __global int *flag) {

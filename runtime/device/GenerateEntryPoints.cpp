@@ -1,0 +1,350 @@
+//===- GenerateEntryPoints.cpp - The device runtime's entry points --------===//
+//
+// Writes the part of the device runtime that holds its atomic entry points,
+// one function each, from the table the rewriter names them by
+// (lib/model/RuntimeCalls.def, SA_ENTRY_POINTS). Written out rather than
+// token-pasted by macros, each name the rewriter emits appears once in the
+// assembled runtime, and `grep __sa_atomic_add_int` finds it.
+//
+// What each entry point does is said here once per kind: the per-item
+// atomics ask __sa_request (part 7), the deferred ones __sa_defer (part 6),
+// the work-group ones __sa_wg_add (part 8); the OpenCL 2.0 forms note
+// their memory order (__sa_order, part 7) and call the 1.x form of their
+// operation in the same call form.
+//
+// Usage: softatomic-generate-entry-points OUTPUT.cl
+//
+//===----------------------------------------------------------------------===//
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "model/RuntimeCalls.h"
+
+using namespace softatomic;
+
+namespace {
+
+std::string prefix(CallForm Form) {
+  switch (Form) {
+#define SA_CALL_FORM(Enumerator, Prefix)                                       \
+  case CallForm::Enumerator:                                                   \
+    return Prefix;
+#include "model/RuntimeCalls.def"
+  }
+  return "";
+}
+
+std::string opName(AtomicOp Op) {
+  switch (Op) {
+#define SA_ATOMIC_OP(Enumerator, Name)                                         \
+  case AtomicOp::Enumerator:                                                   \
+    return Name;
+#include "model/RuntimeCalls.def"
+  }
+  return "";
+}
+
+/// The 1.x operation that carries out a 2.0 one; a 1.x one itself.
+AtomicOp plainOp(AtomicOp Op) {
+  switch (Op) {
+  case AtomicOp::FetchAdd:
+    return AtomicOp::Add;
+  case AtomicOp::FetchSub:
+    return AtomicOp::Sub;
+  case AtomicOp::FetchOr:
+    return AtomicOp::Or;
+  case AtomicOp::FetchXor:
+    return AtomicOp::Xor;
+  case AtomicOp::FetchAnd:
+    return AtomicOp::And;
+  case AtomicOp::FetchMin:
+    return AtomicOp::Min;
+  case AtomicOp::FetchMax:
+    return AtomicOp::Max;
+  case AtomicOp::Exchange:
+  case AtomicOp::Store:
+    return AtomicOp::Xchg;
+  case AtomicOp::CompareExchange:
+    return AtomicOp::Cmpxchg;
+  default:
+    return Op;
+  }
+}
+
+/// The request's operation code (softatomic_layout.h) for a 1.x operation.
+std::string opCode(AtomicOp Op) {
+  std::string Name = opName(Op);
+  for (char &C : Name)
+    C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return "SA_OP_" + Name;
+}
+
+struct Type {
+  std::string Name;     ///< int, uint, long, ulong
+  std::string Unsigned; ///< uint or ulong
+  bool Signed;
+  bool Wide;
+};
+
+const Type Int{"int", "uint", true, false};
+const Type UInt{"uint", "uint", false, false};
+const Type Long{"long", "ulong", true, true};
+const Type ULong{"ulong", "ulong", false, true};
+
+/// The operand of a 32-bit deferred or work-group call, as the uint the
+/// worker's table or the group's sum adds: a subtraction adds the
+/// negation, inc and dec add 1 and -1.
+std::string uintOperand(AtomicOp Op, const Type &T) {
+  std::string V = T.Signed ? "(uint)v" : "v";
+  switch (Op) {
+  case AtomicOp::Sub:
+    return "0u - " + V;
+  case AtomicOp::Inc:
+    return "1u";
+  case AtomicOp::Dec:
+    return "0xffffffffu";
+  default:
+    return V;
+  }
+}
+
+bool hasValue(AtomicOp Op) {
+  return Op != AtomicOp::Inc && Op != AtomicOp::Dec;
+}
+
+class Writer {
+public:
+  explicit Writer(std::ostream &OS) : OS(OS) {}
+
+  /// A 1.x entry point: Op in Form on T.
+  void plain(CallForm Form, AtomicOp Op, const Type &T) {
+    std::string Name = prefix(Form) + "atomic_" + opName(Op) + "_" + T.Name;
+    std::string Ptr = "volatile __global " + T.Name + " *p";
+    std::string Value = hasValue(Op) ? T.Name + " v, " : "";
+    std::string Ret = Form == CallForm::Deferred ? "void" : T.Name;
+    switch (Form) {
+    case CallForm::PerItem:
+      if (Op == AtomicOp::Cmpxchg)
+        return function(Ret, Name, Ptr + ", " + T.Name + " cmp, " + Value,
+                        "return (" + T.Name + ")__sa_request(ctx, " +
+                            code(Op, T) + ", __sa_addr(p), " + toUnsigned(T) +
+                            ", " + toUnsigned(T, "cmp") + ");");
+      if (!hasValue(Op))
+        return function(Ret, Name, Ptr + ", ",
+                        "return " + prefix(Form) + "atomic_" +
+                            (Op == AtomicOp::Inc ? "add" : "sub") + "_" +
+                            T.Name + "(p, " + (T.Signed ? "1" : "1u") +
+                            ", ctx);");
+      return function(Ret, Name, Ptr + ", " + Value,
+                      "return (" + T.Name + ")__sa_request(ctx, " +
+                          code(Op, T) + ", __sa_addr(p), " + toUnsigned(T) +
+                          ", 0);");
+    case CallForm::Deferred: {
+      // Sub, inc and dec add their negation, 1 and -1.
+      AtomicOp Sent = Op == AtomicOp::Sub || !hasValue(Op) ? AtomicOp::Add : Op;
+      return function(Ret, Name, Ptr + ", " + Value,
+                      "__sa_defer(ctx, " + code(Sent, T) + ", __sa_addr(p), " +
+                          uintOperand(Op, T) + ");");
+    }
+    case CallForm::WorkGroup:
+    case CallForm::PredicatedWorkGroup: {
+      bool Predicated = Form == CallForm::PredicatedWorkGroup;
+      return function(
+          Ret, Name, (Predicated ? "int active, " : "") + Ptr + ", " + Value,
+          "return (" + T.Name + ")__sa_wg_add(ctx, p, " + uintOperand(Op, T) +
+              ", " + (Predicated ? "active" : "1") + ");");
+    }
+    }
+  }
+
+  /// The 2.0 entry points of Op in Form on T, in the given shapes.
+  void cl20(CallForm Form, AtomicOp Op, const Type &T, EntryShapes Shape) {
+    bool Void = Form == CallForm::Deferred || Op == AtomicOp::Store;
+    std::string Ret = Void ? "void" : T.Name;
+    std::string Active =
+        Form == CallForm::PredicatedWorkGroup ? "active, " : "";
+    std::string Call = (Op == AtomicOp::Store ? "(void)"
+                        : Void                ? ""
+                                              : "return ") +
+                       prefix(Form) + "atomic_" + opName(plainOp(Op)) + "_" +
+                       T.Name + "(" + Active + "(volatile __global " + T.Name +
+                       " *)p, v, ctx);";
+    std::string Params =
+        (Form == CallForm::PredicatedWorkGroup ? "int active, " : "") +
+        std::string("volatile __global atomic_") + T.Name + " *p, " + T.Name +
+        " v, ";
+    std::string Name = prefix(Form) + "atomic_" + opName(Op);
+    if (Shape == EntryShapes::Cl20)
+      function(Ret, Name + "_" + T.Name, Params,
+               "__sa_order_seq_cst(ctx); " + Call);
+    function(Ret, Name + "_explicit_" + T.Name, Params + "memory_order o, ",
+             "__sa_order(ctx, o); " + Call);
+    function(Ret, Name + "_explicit_scope_" + T.Name,
+             Params + "memory_order o, memory_scope s, ",
+             "__sa_order(ctx, o); (void)s; " + Call);
+  }
+
+  /// The 2.0 compare-exchanges on T whose expected pointer is in Space
+  /// (AS: its qualifier): one helper and the three shapes. Strong and weak
+  /// alike (weak never fails spuriously here): one cmpxchg request with
+  /// *expected as the comparand; on failure the value it found goes to
+  /// *expected. The success and failure orders are served by one request.
+  void compareExchange(const std::string &Space, const std::string &AS,
+                       const Type &T) {
+    std::string Helper = "__sa_cas_" + Space + "_" + T.Name;
+    std::string Params = "volatile __global atomic_" + T.Name + " *p, " + AS +
+                         " " + T.Name + " *e, " + T.Name + " d, ";
+    function("bool", Helper, Params,
+             T.Name + " want = *e; " + T.Name + " old = __sa_atomic_cmpxchg_" +
+                 T.Name + "((volatile __global " + T.Name +
+                 " *)p, want, d, ctx); if (old == want) return "
+                 "true; *e = old; return false;");
+    std::string Name = "__sa_atomic_compare_exchange";
+    std::string Call = "return " + Helper + "(p, e, d, ctx);";
+    std::string Order =
+        "__sa_order(ctx, ok != memory_order_relaxed ? ok : fail); ";
+    function("bool", Name + "_" + Space + "_" + T.Name, Params,
+             "__sa_order_seq_cst(ctx); " + Call);
+    function("bool", Name + "_explicit_" + Space + "_" + T.Name,
+             Params + "memory_order ok, memory_order fail, ", Order + Call);
+    function("bool", Name + "_explicit_scope_" + Space + "_" + T.Name,
+             Params + "memory_order ok, memory_order fail, memory_scope s, ",
+             Order + "(void)s; " + Call);
+  }
+
+  void line(const std::string &Text) { OS << Text << "\n"; }
+
+private:
+  /// The request's operation code for Op on T: SA_OP_SIGNED for signed
+  /// min and max, SA_OP_WIDE for a 64-bit T.
+  static std::string code(AtomicOp Op, const Type &T) {
+    std::string Code = opCode(Op);
+    if (T.Signed && (Op == AtomicOp::Min || Op == AtomicOp::Max))
+      Code += " | SA_OP_SIGNED";
+    if (T.Wide)
+      Code += " | SA_OP_WIDE";
+    return Code;
+  }
+
+  static std::string toUnsigned(const Type &T, const std::string &V = "v") {
+    return T.Signed ? "(" + T.Unsigned + ")" + V : V;
+  }
+
+  /// One entry point; Params ends with ", " (the context comes last).
+  void function(const std::string &Ret, const std::string &Name,
+                const std::string &Params, const std::string &Body) {
+    OS << "static inline " << Ret << " " << Name << "(" << Params
+       << "__sa_ctx_t *ctx) { " << Body << " }\n";
+  }
+
+  std::ostream &OS;
+};
+
+std::vector<Type> types(EntryTypes Ty, bool Wide) {
+  if (!Wide)
+    return {Int, UInt};
+  if (Ty == EntryTypes::Int32And64)
+    return {Long, ULong};
+  return {};
+}
+
+void write(Writer &W) {
+  W.line("/* Device runtime, part 9: the atomic entry points, one function "
+         "each,\n"
+         " * written by runtime/device/GenerateEntryPoints.cpp from the "
+         "table in\n"
+         " * lib/model/RuntimeCalls.def (edit them there, not here).\n"
+         " * Owns: no macro. Reads: SA_INT64_ATOMICS, SA_CL20_INT64, "
+         "SA_CL20_ABSENT,\n"
+         " * __OPENCL_C_VERSION__, __opencl_c_generic_address_space. */");
+  W.line("");
+  // 1.x entry points, then 2.0 ones (which call them); 64-bit ones only in
+  // kernels built with them.
+  for (bool Wide : {false, true}) {
+    if (Wide)
+      W.line("#ifdef SA_INT64_ATOMICS");
+    for (const EntryPointRow &R : EntryPointRows)
+      if (R.Shapes == EntryShapes::Plain)
+        for (const Type &T : types(R.Types, Wide))
+          W.plain(R.Form, R.Op, T);
+    if (Wide)
+      W.line("#endif");
+  }
+  W.line("");
+  W.line("#if __OPENCL_C_VERSION__ >= 200");
+  for (bool Wide : {false, true}) {
+    if (Wide)
+      W.line("#ifdef SA_CL20_INT64");
+    for (const EntryPointRow &R : EntryPointRows)
+      if (R.Shapes != EntryShapes::Plain && R.Op != AtomicOp::CompareExchange)
+        for (const Type &T : types(R.Types, Wide))
+          W.cl20(R.Form, R.Op, T, R.Shapes);
+    if (Wide)
+      W.line("#endif");
+  }
+  // Compare-exchange: one set per address space of the expected pointer,
+  // which the rewriter names; generic where the device has it.
+  struct Space {
+    const char *Name, *Qualifier, *Guard;
+  };
+  const Space Spaces[] = {
+      {"private", "__private", nullptr},
+      {"global", "__global", nullptr},
+      {"local", "__local", nullptr},
+      {"generic", "__generic",
+       "#if (__OPENCL_C_VERSION__ == 200 || "
+       "defined(__opencl_c_generic_address_space)) && \\\n"
+       "    !defined(SA_CL20_ABSENT)"},
+  };
+  for (const EntryPointRow &R : EntryPointRows)
+    if (R.Op == AtomicOp::CompareExchange)
+      for (const Space &S : Spaces) {
+        if (S.Guard)
+          W.line(S.Guard);
+        for (bool Wide : {false, true}) {
+          if (Wide)
+            W.line("#ifdef SA_CL20_INT64");
+          for (const Type &T : types(R.Types, Wide))
+            W.compareExchange(S.Name, S.Qualifier, T);
+          if (Wide)
+            W.line("#endif");
+        }
+        if (S.Guard)
+          W.line("#endif");
+      }
+  W.line("#endif /* __OPENCL_C_VERSION__ >= 200 */");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    std::cerr << "usage: " << argv[0] << " OUTPUT.cl\n";
+    return 2;
+  }
+  // Written beside the output and renamed over it: a failed run leaves no
+  // half-written part for the assembly to pick up.
+  std::string Temporary = std::string(argv[1]) + ".tmp";
+  {
+    std::ofstream OS(Temporary, std::ios::binary);
+    Writer W(OS);
+    write(W);
+    OS.flush();
+    if (!OS) {
+      std::cerr << argv[0] << ": cannot write '" << Temporary << "'\n";
+      return 1;
+    }
+  }
+  if (std::rename(Temporary.c_str(), argv[1]) != 0) {
+    std::cerr << argv[0] << ": cannot rename '" << Temporary << "' to '"
+              << argv[1] << "'\n";
+    std::remove(Temporary.c_str());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,93 @@
+//===- RuntimeEntryPointsTest.cpp - The rewriter's names, the runtime's ---===//
+//
+// The rewriter names runtime entry points with runtimeAtomicName(), and the
+// device runtime defines them in a part written from the same table
+// (RuntimeCalls.def): every name the table gives must be defined once in
+// the assembled runtime, and the runtime must define no atomic entry point
+// that the table does not list.
+//
+//===----------------------------------------------------------------------===//
+
+#include "edits/DeviceRuntime.h"
+#include "model/AtomicBuiltins.h"
+#include "gtest/gtest.h"
+#include <regex>
+#include <set>
+#include <string>
+
+using namespace softatomic;
+
+namespace {
+
+/// The names of the atomic entry points the assembled runtime defines.
+std::multiset<std::string> definedEntryPoints() {
+  std::string Text = deviceRuntimeSource().str();
+  std::regex Definition(
+      R"(static inline \w+ (__sa_(?:nr_|wgp_|wg_)?atomic_\w+)\()");
+  std::multiset<std::string> Names;
+  for (auto It = std::sregex_iterator(Text.begin(), Text.end(), Definition);
+       It != std::sregex_iterator(); ++It)
+    Names.insert((*It)[1].str());
+  return Names;
+}
+
+TEST(RuntimeEntryPoints, EveryNameTheTableGivesIsDefinedOnce) {
+  std::multiset<std::string> Defined = definedEntryPoints();
+  auto Entries = runtimeEntryPoints();
+  ASSERT_FALSE(Entries.empty());
+  for (const auto &[Entry, Form] : Entries) {
+    std::string Name = runtimeAtomicName(Entry, Form);
+    EXPECT_EQ(Defined.count(Name), 1u) << Name;
+  }
+}
+
+TEST(RuntimeEntryPoints, TheRuntimeDefinesNoOtherAtomic) {
+  std::set<std::string> Named;
+  for (const auto &[Entry, Form] : runtimeEntryPoints())
+    Named.insert(runtimeAtomicName(Entry, Form));
+  std::multiset<std::string> Defined = definedEntryPoints();
+  for (const std::string &Name : Defined)
+    EXPECT_TRUE(Named.count(Name)) << Name << " is not in RuntimeCalls.def";
+  EXPECT_EQ(Defined.size(), Named.size());
+}
+
+TEST(RuntimeEntryPoints, NamesAsDocumented) {
+  RuntimeAtomic Add;
+  Add.Op = AtomicOp::Add;
+  Add.Type = "uint";
+  EXPECT_EQ(runtimeAtomicName(Add, CallForm::WorkGroup),
+            "__sa_wg_atomic_add_uint");
+  EXPECT_EQ(runtimeAtomicName(Add, CallForm::Deferred),
+            "__sa_nr_atomic_add_uint");
+  RuntimeAtomic Cas;
+  Cas.Op = AtomicOp::CompareExchange;
+  Cas.Orders = RuntimeAtomic::OrderArgs::ExplicitScope;
+  Cas.ExpectedSpace = "private";
+  Cas.Type = "ulong";
+  EXPECT_EQ(runtimeAtomicName(Cas, CallForm::PerItem),
+            "__sa_atomic_compare_exchange_explicit_scope_private_ulong");
+}
+
+TEST(RuntimeEntryPoints, FormsTakeTheOperationsTheTableGivesThem) {
+  auto Builtin = [](const char *Name) {
+    const AtomicBuiltin *B = findAtomicBuiltin(Name);
+    EXPECT_NE(B, nullptr) << Name;
+    return *B;
+  };
+  // 1.x: deferred when their effects commute, combined in the group when
+  // they add.
+  EXPECT_TRUE(isDeferrable(Builtin("atomic_max"), false));
+  EXPECT_FALSE(isDeferrable(Builtin("atomic_xchg"), false));
+  EXPECT_FALSE(isDeferrable(Builtin("atomic_cmpxchg"), false));
+  EXPECT_TRUE(isGroupCombinable(Builtin("atom_dec"), false));
+  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_or"), false));
+  // 2.0: the same operations, and only when relaxed.
+  EXPECT_TRUE(isDeferrable(Builtin("atomic_fetch_or_explicit"), true));
+  EXPECT_FALSE(isDeferrable(Builtin("atomic_fetch_or"), false));
+  EXPECT_FALSE(isDeferrable(Builtin("atomic_exchange_explicit"), true));
+  EXPECT_TRUE(isGroupCombinable(Builtin("atomic_fetch_sub_explicit"), true));
+  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_fetch_sub_explicit"), false));
+  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_fetch_max_explicit"), true));
+}
+
+} // namespace
