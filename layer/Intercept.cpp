@@ -295,9 +295,14 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
       return SA_REAL(clEnqueueNDRangeKernel)(
           Queue, Kernel, WorkDim, GlobalOffset, GlobalSize, LocalSize,
           NumEvents, WaitList, Event);
-    cl_int Status =
-        saEnqueueNDRangeKernel(Queue, Kernel, WorkDim, GlobalOffset, GlobalSize,
-                               LocalSize, NumEvents, WaitList, Event);
+    // On a profiling queue the report reads the launch's device time from
+    // its event: the application's, or one asked for in its place (asking
+    // for an event changes nothing of the launch).
+    const bool Profiles = queueProfiles(Queue);
+    cl_event Timed = nullptr;
+    cl_int Status = saEnqueueNDRangeKernel(
+        Queue, Kernel, WorkDim, GlobalOffset, GlobalSize, LocalSize, NumEvents,
+        WaitList, Event ? Event : Profiles ? &Timed : nullptr);
     // Nothing was enqueued: the application gets what the native launch gives.
     if (Status != CL_SUCCESS)
       return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,
@@ -305,6 +310,11 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
                               NumEvents, WaitList, Event);
     noteSoftwareLaunch(Queue);
     noteLaunch(Record->ProgramId, Record->Name, true);
+    if (Profiles && Event && *Event) {
+      Timed = *Event; // the application's, which it may release at any time
+      SA_REAL(clRetainEvent)(Timed);
+    }
+    noteLaunchTime(Record->ProgramId, Record->Name, Queue, Timed);
     if (state().firstLaunch(Kernel))
       logProgramEvent(Record->ProgramId,
                       "kernel '" + Record->Name +

@@ -6,7 +6,9 @@
 // work-group queries answer for its kernel within what the software launch
 // can run, a task is launched as the layer launches any NDRange, and
 // clFinish / clWaitForEvents report device-side failures as OpenCL errors,
-// and clReleaseCommandQueue first has the runtime let go of the queue.
+// and clReleaseCommandQueue first has the runtime let go of the queue; after
+// each, the report reads the device times of the launches that completed
+// (LayerReport.h).
 // layer/README.md, "What the application sees", gives each answer and why.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +16,7 @@
 #include "ClQueries.h"
 #include "DeviceFailures.h"
 #include "EntryPoint.h"
+#include "LayerReport.h"
 #include "LayerState.h"
 #include "RealOpenCL.h"
 #include <algorithm>
@@ -143,7 +146,9 @@ clFinish(cl_command_queue Queue) {
   return guarded(__func__, [&]() -> cl_int {
     if (!layerActive())
       return SA_REAL(clFinish)(Queue);
-    return finishQueue(Queue);
+    cl_int Status = finishQueue(Queue);
+    collectLaunchTimes(Queue); // all complete now: their times can be read
+    return Status;
   });
 }
 
@@ -152,7 +157,11 @@ clReleaseCommandQueue(cl_command_queue Queue) {
   return guarded(__func__, [&]() -> cl_int {
     if (!layerActive())
       return SA_REAL(clReleaseCommandQueue)(Queue);
-    return releaseQueue(Queue);
+    // The runtime has waited for the queue's software launches: their
+    // events go, read, so that they hold the queue and its context no more.
+    cl_int Status = releaseQueue(Queue);
+    collectLaunchTimes(Queue, /*Released=*/true);
+    return Status;
   });
 }
 
@@ -161,7 +170,9 @@ clWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
   return guarded(__func__, [&]() -> cl_int {
     if (!layerActive())
       return SA_REAL(clWaitForEvents)(NumEvents, Events);
-    return waitForEvents(NumEvents, Events);
+    cl_int Status = waitForEvents(NumEvents, Events);
+    collectLaunchTimes(nullptr); // those it waited for, and any done before
+    return Status;
   });
 }
 

@@ -43,6 +43,27 @@ while [ $# -gt 0 ]; do
   esac
 done
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+# build_with_progress COMMAND...: runs a cmake --build, its whole output
+# on stdout (which scripts/evaluate.sh keeps in its log), and on stderr a
+# line per target finished with the build's percentage: a build of minutes
+# is not silent, and a line per target is no flood (Ninja, which prints no
+# target lines, gets a line per tenth of its steps).
+build_with_progress() {
+  echo "bench.sh: building (the first build takes minutes; each target is" \
+    "listed as it is done)" >&2
+  local line tenth last=-1
+  "$@" 2>&1 | while IFS= read -r line; do
+    printf '%s\n' "$line"
+    case $line in
+    "["*"%] Built target "*) echo "bench.sh: build ${line%%]*}] ${line#*] }" >&2 ;;
+    "["[0-9]*/[0-9]*"]"*)
+      line=${line#[}; line=${line%%]*}
+      tenth=$((10 * ${line%/*} / ${line#*/}))
+      [ "$tenth" = "$last" ] || echo "bench.sh: build $((10 * tenth))%" >&2
+      last=$tenth ;;
+    esac
+  done
+}
 [ -z "$bundle" ] || bundle=$(abspath "$bundle")
 [ -z "$csv" ] || csv=$(abspath "$csv")
 [ -z "$build" ] || build=$(abspath "$build")
@@ -52,7 +73,7 @@ if [ "$mode" = bundle ]; then
   "$here/scripts/setup.sh"
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSOFTATOMIC_BUILD_REWRITER=ON \
     -DSOFTATOMIC_BUILD_TESTS=ON -DMICROBENCH_KERNEL_DIR= >/dev/null
-  cmake --build "$build" -j "$(nproc)" --target microbench-kernels
+  build_with_progress cmake --build "$build" -j "$(nproc)" --target microbench-kernels
   rm -rf "$bundle"
   mkdir -p "$bundle/kernels" "$bundle/deps/include" "$bundle/deps/share/cmake"
   cp "$build"/examples/microbench/kernels/*.cl "$bundle/kernels/"
@@ -81,14 +102,14 @@ if [ "$mode" = gpu ]; then
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSOFTATOMIC_BUILD_REWRITER=OFF \
     -DOpenCL_INCLUDE_DIR="${CUDA_INCLUDE:-/usr/local/cuda/include}" -DOpenCL_LIBRARY="$loader" \
     -DCMAKE_PREFIX_PATH="$bundle/deps" -DMICROBENCH_KERNEL_DIR="$bundle/kernels" >/dev/null
-  cmake --build "$build" -j "$(nproc)" --target microbench >/dev/null
+  build_with_progress cmake --build "$build" -j "$(nproc)" --target microbench >/dev/null
   results=${OUT:-$here/bench-results}
 else
   build=${build:-$here/build}
   "$here/scripts/setup.sh"
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSOFTATOMIC_BUILD_REWRITER=ON \
     -DSOFTATOMIC_BUILD_TESTS=ON -DMICROBENCH_KERNEL_DIR= >/dev/null
-  cmake --build "$build" -j "$(nproc)" --target microbench
+  build_with_progress cmake --build "$build" -j "$(nproc)" --target microbench
   results=$here/bench-results
 fi
 

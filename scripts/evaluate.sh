@@ -3,12 +3,17 @@
 # (Figures 8-13 of Elteir, Lin and Feng, the Kirk-Hwu histogram, the McKee
 # contention sweep, a copy), native and rewritten, across its sweep on one
 # OpenCL device, every run verified. Writes into the output directory:
-#   evaluation.csv   one row per configuration (native_ms, software_ms, ratio, verified)
+#   evaluation.csv   one row per configuration (native_ms, software_ms, ratio,
+#                    verified, ...; then the timed runs' min and max, the
+#                    atomics per launch, the load average and the cores)
 #   kernel-info.csv  per kernel and form: local/private memory, work-group sizes
 #   evaluation.log   the build and the program's table
-#   *.png            one plot per figure (scripts/plot-evaluation.py), where
-#                    python3-matplotlib is installed
-# A line per configuration goes to stderr as it finishes.
+#   *.png, *.svg     one plot per figure (scripts/plot-evaluation.py), 200 dpi
+#                    and vector, and contention-heatmap (McKee's contention x
+#                    padding), where python3-matplotlib is installed
+# A line per configuration goes to stderr as it finishes, a line per target
+# while it builds; a load average above the cores is warned about at the
+# start and noted in the summary (the times are then not the machine's).
 #
 # Usage:
 #   scripts/evaluate.sh [--platform NAME|INDEX] [--device NAME|INDEX] [--quick]
@@ -114,7 +119,8 @@ done
 if [ -n "$plotter" ]; then
   "$plotter" "$here/scripts/plot-evaluation.py" "$csv" "$work" >&2 || status=1
 else
-  echo "evaluate.sh: no matplotlib here; plot elsewhere with" \
+  echo "evaluate.sh: no plots: neither python3 nor /usr/bin/python3 has matplotlib" \
+    "(Debian's python3-matplotlib, which scripts/setup.sh installs); plot elsewhere with" \
     "scripts/plot-evaluation.py evaluation.csv DIR" >&2
 fi
 echo "evaluate.sh: results in $out" >&2

@@ -1,21 +1,38 @@
 #!/usr/bin/env python3
-"""Plots the CSV of scripts/evaluate.sh: one PNG per benchmark, kernel time
-against work-groups or input size, native against software, in the manner of
-the paper's Figures 8-13 (Elteir, Lin, Feng). Runs anywhere Debian's
-python3-matplotlib is installed, so a CSV made on a GPU machine without it
-can be plotted here.
+"""Plots the CSV of scripts/evaluate.sh, in the manner of the paper's
+Figures 8-13 (Elteir, Lin, Feng): per benchmark, kernel time against
+work-groups or input size, native against software; where a run has one
+size per series (--quick), bars instead of lines. The McKee contention
+sweep also gets McKee's own presentation: a heatmap of throughput over
+contention x padding, per runtime mode and access pattern. Each figure is
+written twice: NAME.png (200 dpi) and NAME.svg (vector, its text kept as
+text, for a paper). Runs anywhere Debian's python3-matplotlib is
+installed, so a CSV made on a GPU machine without it can be plotted here.
 
 Usage: scripts/plot-evaluation.py EVALUATION.CSV OUTDIR
 """
 import csv
+import math
 import os
+import re
 import sys
 from collections import OrderedDict
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.exit("plot-evaluation: %s has no matplotlib: install Debian's "
+             "python3-matplotlib (scripts/setup.sh does) and run this script with "
+             "/usr/bin/python3, or give this python3 matplotlib" % sys.executable)
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import colors, ticker  # noqa: E402
+
+# Text stays text in the SVG: a paper's fonts, and searchable labels.
+plt.rcParams.update({"svg.fonttype": "none", "font.size": 9,
+                     "legend.fontsize": 8, "axes.titlesize": 9})
+DPI = 200
 
 TITLES = {
     "fig8": "Figure 8: atom_add only",
@@ -31,7 +48,13 @@ TITLES = {
 AXES = {"groups": "work-groups", "matrix": "matrix dimension (n x n)",
         "points": "points", "KiB": "input (KiB)", "MiB": "buffer (MiB)",
         "contention": "work-items per address"}
-FORMS = (("native_ms", "native", "-", "o"), ("software_ms", "software", "--", "s"))
+# Native and each software mode in a colour of its own (colour-blind safe
+# pairs from matplotlib's default cycle); a benchmark's variants differ by
+# marker and line style instead.
+NATIVE = ("native_ms", "native", "#1f77b4")
+SOFTWARE = {"coordinator": "#d62728", "combine": "#2ca02c"}
+MARKERS = "osD^v<>ph*"
+STYLES = ("-", "--", ":", "-.")
 
 
 def read_rows(path):
@@ -44,28 +67,127 @@ def read_rows(path):
     return rows
 
 
+def short_device(row):
+    """'PoCL, AMD EPYC' for 'pthread-skylake-avx512-AMD EPYC' on 'Portable
+    Computing Language'; 'NVIDIA H100 80GB HBM3' as it is."""
+    device = row.get("device", "")
+    platform = row.get("platform", "")
+    name = re.sub(r"\((R|TM|tm)\)", "", device)
+    name = re.sub(r"\s*@.*$", "", name)  # the clock
+    name = re.sub(r"\bCPU\b", "", name)
+    if "Portable" in platform or "pocl" in platform.lower():
+        # PoCL's device name is "pthread-<LLVM CPU>-<model>".
+        name = "PoCL, " + re.sub(r"^(pthread|cpu|basic)-([a-z0-9_.-]*-)?", "", name)
+    return re.sub(r"\s+", " ", name).strip()
+
+
+def mode_of(r):
+    return r.get("mode") or "coordinator"
+
+
 def panels_of(bench, rows):
-    """Panel title -> {line label -> rows}; contention and string match get a
-    panel per access pattern and return use, or per query."""
+    """Panel title -> {series label -> rows}; contention and string match get
+    a panel per access pattern and return use, or per query."""
     panels = OrderedDict()
     for r in rows:
         variant = r["variant"]
         if bench == "contention":  # pattern/padN/returns
             pattern, padding, returns = variant.split("/")
-            panel, line = "%s, return %s" % (pattern, returns), padding
+            panel, series = "%s, return %s" % (pattern, returns), padding
         elif bench == "strmatch":
             matches = r.get("note", "")
-            panel, line = variant + (" (%s)" % matches if matches else ""), ""
+            panel, series = variant + (" (%s)" % matches if matches else ""), ""
         else:
-            panel, line = "", variant
-        mode = r.get("mode") or "coordinator"  # a line per runtime mode
-        if mode != "coordinator":
-            line = (line + " " if line else "") + mode
-        panels.setdefault(panel, OrderedDict()).setdefault(line, []).append(r)
+            panel, series = "", variant
+        panels.setdefault(panel, OrderedDict()).setdefault(series, []).append(r)
     return panels
 
 
-def plot_bench(bench, rows, outdir):
+def forms_of(rows):
+    """(column, label, colour) of each form drawn for rows of one series:
+    native once (every mode's row has the same native run), then software
+    per mode present."""
+    forms = [NATIVE]
+    modes = list(OrderedDict.fromkeys(mode_of(r) for r in rows))
+    for m in modes:
+        label = "software" if modes == ["coordinator"] else "software (%s)" % m
+        forms.append(("software_ms", label, SOFTWARE.get(m, "#9467bd"), m))
+    return forms
+
+
+def times(rows, column, mode=None):
+    """(value, ms) of the rows of one form, by value; native from the first
+    mode's rows only."""
+    if mode is None:
+        mode = mode_of(rows[0])
+    pts = sorted((int(r["value"]), float(r[column])) for r in rows if mode_of(r) == mode)
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
+def label_y_axis(ax, lo, hi):
+    """Every axis gets labelled ticks: a log scale where the times span a
+    decade or more (1-2-5 ticks up to three decades, so that two or more are
+    labelled), a linear one from zero below that, where a log axis would
+    have no labelled tick at all."""
+    if lo <= 0 or hi / lo < 10:
+        ax.set_ylim(0, hi * 1.15)
+        ax.yaxis.set_major_locator(ticker.MaxNLocator(5))
+        return
+    ax.set_yscale("log")
+    if hi / lo < 1000:
+        ax.yaxis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: "%g" % v))
+        ax.yaxis.set_minor_formatter(ticker.NullFormatter())
+
+
+def draw_lines(ax, series, param):
+    values, lo, hi = set(), math.inf, 0
+    for i, (name, rows) in enumerate(series.items()):
+        marker, style = MARKERS[i % len(MARKERS)], STYLES[i % len(STYLES)]
+        for form in forms_of(rows):
+            column, label, colour = form[:3]
+            xs, ys = times(rows, column, form[3] if len(form) > 3 else None)
+            ax.plot(xs, ys, style, marker=marker, color=colour, markersize=4,
+                    label=(name + " " if name else "") + label)
+            values.update(xs)
+            lo, hi = min([lo] + ys), max([hi] + ys)
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(sorted(values))  # each size run, labelled as it is
+    ax.xaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: "%g" % v))
+    if len(values) > 7:  # 512, 1024, 2048 side by side would overlap
+        ax.tick_params(axis="x", labelrotation=45)
+    ax.xaxis.set_minor_locator(ticker.NullLocator())
+    ax.set_xlabel(AXES.get(param, param))
+    label_y_axis(ax, lo, hi)
+
+
+def draw_bars(ax, series, param):
+    """One point per series: a group of bars per series, a bar per form."""
+    names = list(series)
+    legend = OrderedDict()
+    lo, hi = math.inf, 0
+    for i, name in enumerate(names):
+        rows = series[name]
+        forms = forms_of(rows)
+        width = 0.8 / len(forms)
+        for j, form in enumerate(forms):
+            column, label, colour = form[:3]
+            _, ys = times(rows, column, form[3] if len(form) > 3 else None)
+            bar = ax.bar(i + (j - (len(forms) - 1) / 2) * width, ys[0], width * 0.95,
+                         color=colour)
+            legend.setdefault(label, bar)
+            lo, hi = min(lo, ys[0]), max(hi, ys[0])
+    value = series[names[0]][0]["value"]
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels([n or "%s %s" % (value, AXES.get(param, param)) for n in names],
+                       rotation=30 if len(names) > 3 else 0, ha="right" if len(names) > 3 else "center")
+    ax.set_xlabel("%s = %s" % (AXES.get(param, param), value) if any(names) else "")
+    label_y_axis(ax, lo, hi)
+    return list(legend.values()), list(legend.keys())
+
+
+def bench_figure(bench, rows):
+    """The benchmark's figure, or None without a verified row."""
     ok = [r for r in rows if r["verified"] == "yes" and r["native_ms"] and r["software_ms"]]
     if not ok:
         return None
@@ -73,36 +195,97 @@ def plot_bench(bench, rows, outdir):
     panels = panels_of(bench, ok)
     cols = min(len(panels), 3 if bench == "contention" else 4)
     nrows = (len(panels) + cols - 1) // cols
-    fig, axes = plt.subplots(nrows, cols, figsize=(4.2 * cols, 3.4 * nrows), squeeze=False)
-    for ax, (panel, lines) in zip(axes.flat, panels.items()):
-        for color, (line, lrows) in enumerate(lines.items()):
-            lrows.sort(key=lambda r: int(r["value"]))
-            xs = [int(r["value"]) for r in lrows]
-            mode = lrows[0].get("mode") or "coordinator"
-            for column, form, style, marker in FORMS:  # one colour per variant
-                base = line[:-len(mode)].rstrip() if mode != "coordinator" else None
-                if form == "native" and base in lines:
-                    continue  # the coordinator mode's line has the same native run
-                label = (line + " " if line else "") + form
-                ax.plot(xs, [float(r[column]) for r in lrows], style, marker=marker,
-                        color="C%d" % color, label=label, markersize=4)
-        if len({int(r["value"]) for ls in lines.values() for r in ls}) > 2:
-            ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_title(panel, fontsize=9)
-        ax.set_xlabel(AXES.get(param, param))
+    fig, axes = plt.subplots(nrows, cols, figsize=(max(5.0, 4.2 * cols), 3.6 * nrows),
+                             squeeze=False)
+    for ax, (panel, series) in zip(axes.flat, panels.items()):
+        if all(len({r["value"] for r in rs}) == 1 for rs in series.values()):
+            handles, labels = draw_bars(ax, series, param)
+            ax.legend(handles, labels, loc="best")
+        else:
+            draw_lines(ax, series, param)
+            ax.legend(loc="best")
+        ax.set_title(panel)
         ax.set_ylabel("kernel time (ms)")
-        ax.grid(True, which="major", alpha=0.3)
-        ax.legend(fontsize=7)
+        ax.grid(True, which="major", axis="y", alpha=0.3)
     for ax in list(axes.flat)[len(panels):]:
         ax.set_visible(False)
-    device = ok[0].get("device", "")
-    fig.suptitle("%s\n%s" % (TITLES.get(bench, bench), device), fontsize=10)
+    fig.suptitle("%s\n%s" % (TITLES.get(bench, bench), short_device(ok[0])), fontsize=10)
     fig.tight_layout()
-    path = os.path.join(outdir, bench + ".png")
-    fig.savefig(path, dpi=80)
+    return fig
+
+
+def throughput(row, column):
+    """G atomics/s of one form of a row."""
+    return float(row["atomics"]) / (float(row[column]) * 1e-3) / 1e9
+
+
+def heatmap_figure(rows):
+    """McKee's presentation: throughput (G atomics/s) over contention x
+    padding, a panel per form and mode (rows) and access pattern and return
+    use (columns), one colour scale for all; None without the CSV's
+    `atomics` (an older microbench's)."""
+    ok = [r for r in rows if r["verified"] == "yes" and r.get("atomics")]
+    if not ok:
+        return None
+    cells = OrderedDict()  # (form label, pattern panel) -> {(padding, contention): G/s}
+    for r in ok:
+        pattern, padding, returns = r["variant"].split("/")
+        panel = "%s, return %s" % (pattern, returns)
+        pad, cont = int(padding[len("pad"):]), int(r["value"])
+        pad_cont = (pad, cont)
+        native = cells.setdefault("native", OrderedDict()).setdefault(panel, {})
+        native.setdefault(pad_cont, throughput(r, "native_ms"))  # one per mode: same run
+        soft = "software (%s)" % mode_of(r)
+        cells.setdefault(soft, OrderedDict()).setdefault(panel, {})[pad_cont] = \
+            throughput(r, "software_ms")
+    forms = list(cells)
+    patterns = list(OrderedDict.fromkeys(p for f in forms for p in cells[f]))
+    values = [v for f in forms for p in cells[f].values() for v in p.values()]
+    norm = colors.LogNorm(vmin=min(values), vmax=max(values)) \
+        if min(values) > 0 and max(values) > min(values) else None
+    fig, axes = plt.subplots(len(forms), len(patterns), squeeze=False, layout="constrained",
+                             figsize=(2.6 * len(patterns) + 1.2, 2.4 * len(forms) + 0.8))
+    image = None
+    for i, form in enumerate(forms):
+        for j, pattern in enumerate(patterns):
+            ax = axes[i][j]
+            grid = cells[form].get(pattern, {})
+            pads = sorted({p for p, _ in grid})
+            conts = sorted({c for _, c in grid})
+            data = [[grid.get((p, c), float("nan")) for c in conts] for p in pads]
+            image = ax.imshow(data, origin="lower", aspect="auto", cmap="viridis", norm=norm)
+            for y, p in enumerate(pads):
+                for x, c in enumerate(conts):
+                    if (p, c) in grid:  # dark text on viridis' bright end
+                        bright = norm is not None and norm(grid[(p, c)]) > 0.6
+                        ax.text(x, y, "%.2g" % grid[(p, c)], ha="center", va="center",
+                                fontsize=7, color="black" if bright else "white")
+            ax.set_xticks(range(len(conts)))
+            ax.set_xticklabels([str(c) for c in conts])
+            ax.set_yticks(range(len(pads)))
+            ax.set_yticklabels([str(p) for p in pads])
+            # The pattern above each column, the form left of each row.
+            ax.set_xlabel("contention" if i < len(forms) - 1 else
+                          "contention (work-items per address)")
+            ax.set_ylabel("%s\npadding (words)" % form if j == 0 else "padding")
+            if i == 0:
+                ax.set_title(pattern)
+    fig.suptitle("McKee: throughput (G atomics/s), contention x padding\n%s"
+                 % short_device(ok[0]), fontsize=10)
+    if image is not None:
+        fig.colorbar(image, ax=axes.ravel().tolist(), label="G atomics/s", shrink=0.8)
+    return fig
+
+
+def save(fig, outdir, name):
+    """NAME.png and NAME.svg of the figure (none for no figure)."""
+    if fig is None:
+        return []
+    paths = [os.path.join(outdir, name + ext) for ext in (".png", ".svg")]
+    fig.savefig(paths[0], dpi=DPI)
+    fig.savefig(paths[1])
     plt.close(fig)
-    return path
+    return paths
 
 
 def main(argv):
@@ -113,7 +296,15 @@ def main(argv):
     benches = OrderedDict()
     for r in rows:
         benches.setdefault(r["benchmark"], []).append(r)
-    made = [p for p in (plot_bench(b, rs, argv[2]) for b, rs in benches.items()) if p]
+    made = []
+    for bench, brows in benches.items():
+        made += save(bench_figure(bench, brows), argv[2], bench)
+        if bench == "contention":
+            heatmap = save(heatmap_figure(brows), argv[2], "contention-heatmap")
+            if not heatmap:
+                print("plot-evaluation: no contention heatmap: no verified row with "
+                      "the 'atomics' column (an older microbench's CSV lacks it)")
+            made += heatmap
     for p in made:
         print("plot-evaluation: %s" % p)
     if not made:

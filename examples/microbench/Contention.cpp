@@ -51,6 +51,7 @@ struct ContentionRun : Workload {
     for (size_t A = 0; A < Words; ++A)
       WantRes[A] = Sharers[A] * this->Iters;
   }
+  size_t atomics() const override { return Items * Iters; }
   cl_int create() override {
     cl_int Err;
     Res = buffer(Words * sizeof(cl_uint), Err);

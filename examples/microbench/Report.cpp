@@ -1,6 +1,10 @@
 #include "Report.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
 
 namespace softatomic {
 
@@ -34,6 +38,51 @@ static std::string label(const Config &C) {
   std::string L = C.Variant.empty() ? "" : C.Variant + " ";
   L += C.Param + "=" + std::to_string(C.Value);
   return C.Mode == "coordinator" ? L : L + " " + C.Mode;
+}
+
+MachineLoad machineLoad() {
+  MachineLoad M;
+  long Online = sysconf(_SC_NPROCESSORS_ONLN);
+  M.Cores = Online > 0 ? (unsigned)Online : 0;
+  const char *Path = std::getenv("MICROBENCH_LOADAVG");
+  std::ifstream In(Path && *Path ? Path : "/proc/loadavg");
+  if (!(In >> M.Load))
+    M.Load = -1;
+  return M;
+}
+
+/// "load average 4.52 on 2 cores".
+static std::string loadText(double Load, unsigned Cores) {
+  return "load average " + fmt(Load, 2) + " on " + std::to_string(Cores) +
+         " cores";
+}
+
+static const char *const LoadedConsequence =
+    "the device's threads share the cores with other work, so kernel times "
+    "(a CPU device's most of all) can be many times what this machine gives "
+    "unloaded; compare the CSV's min/max columns, and run again on an idle "
+    "machine";
+
+void warnIfLoaded(const MachineLoad &Start) {
+  if (Start.oversubscribed())
+    std::fprintf(stderr, "microbench: warning: %s at the start: %s\n",
+                 loadText(Start.Load, Start.Cores).c_str(), LoadedConsequence);
+}
+
+void printLoadNote(const MachineLoad &Start, const std::vector<Row> &Rows) {
+  double Highest = Start.Load;
+  for (const Row &R : Rows)
+    Highest = std::max(Highest, R.Machine.Load);
+  if (Highest < 0)
+    return; // no load average on this system
+  std::printf("Machine: %s at the start, %.2f at most during the run\n",
+              loadText(Start.Load, Start.Cores).c_str(), Highest);
+  if (!Start.Cores || Highest <= Start.Cores)
+    return;
+  std::string Note = "the load average (" + fmt(Highest, 2) +
+                     ") was above the " + std::to_string(Start.Cores) +
+                     " cores: " + LoadedConsequence;
+  std::printf("Note: %s.\n", Note.c_str());
 }
 
 void printHeader() {
@@ -84,7 +133,12 @@ bool ResultsCsv::open(const std::string &Path) {
          "items,bytes,"
          "repeat,native_ms,software_ms,ratio,native_wall_ms,software_wall_ms,"
          "sa_groups,"
-         "target_ratio,verified,note,mode\n";
+         "target_ratio,verified,note,mode,"
+         // Added at the end, so that readers of the columns above keep
+         // working: the spread of the timed runs, the throughput's count,
+         // and the machine's load when the row finished.
+         "native_min_ms,native_max_ms,software_min_ms,software_max_ms,"
+         "atomics,loadavg,cores\n";
   Out.flush();
   return true;
 }
@@ -104,7 +158,13 @@ void ResultsCsv::write(const ClSession &S, const Options &O, const Row &R) {
       << (R.Soft.Ok ? fmt(R.Soft.WallMillis) : "") << ',' << R.SaGroups << ','
       << (C.Target > 0 ? fmt(C.Target, 2) : "") << ','
       << (R.ok() ? "yes" : "NO") << ',' << csvField(R.note()) << ',' << C.Mode
-      << '\n';
+      << ',' << (R.Native.Ok ? fmt(R.Native.MinMillis) : "") << ','
+      << (R.Native.Ok ? fmt(R.Native.MaxMillis) : "") << ','
+      << (R.Soft.Ok ? fmt(R.Soft.MinMillis) : "") << ','
+      << (R.Soft.Ok ? fmt(R.Soft.MaxMillis) : "") << ','
+      << (R.Atomics ? std::to_string(R.Atomics) : "") << ','
+      << (R.Machine.Load >= 0 ? fmt(R.Machine.Load, 2) : "") << ','
+      << R.Machine.Cores << '\n';
   Out.flush();
 }
 

@@ -9,10 +9,23 @@
 
 namespace softatomic {
 
+/// What else the machine runs: the load average (/proc/loadavg, or the
+/// file MICROBENCH_LOADAVG names, for tests) and the cores it runs on.
+struct MachineLoad {
+  double Load = -1; // over the last minute; -1: unknown
+  unsigned Cores = 0;
+  /// Whether the machine has more runnable work than cores: a CPU device's
+  /// threads then wait for the scheduler, and times grow by its ticks.
+  bool oversubscribed() const { return Cores && Load > Cores; }
+};
+MachineLoad machineLoad();
+
 /// One Config's outcome.
 struct Row {
   Config C;
-  size_t Items = 0, Bytes = 0, SaGroups = 0;
+  size_t Items = 0, Bytes = 0, SaGroups = 0, Atomics = 0;
+  /// The machine's load when the row finished.
+  MachineLoad Machine;
   FormResult Native, Soft;
   std::string Error, Note;
   bool ok() const { return Error.empty() && Native.Ok && Soft.Ok; }
@@ -22,6 +35,13 @@ struct Row {
   /// The failure, or what verification could not check.
   std::string note() const;
 };
+
+/// The warning, on stderr, for a machine already loaded at the start.
+void warnIfLoaded(const MachineLoad &Start);
+/// The summary's note: the load at the start and the highest a row saw,
+/// and, where either was above the cores, that the times are suspect
+/// (scripts/evaluate.sh shows the summary on stderr).
+void printLoadNote(const MachineLoad &Start, const std::vector<Row> &Rows);
 
 void printHeader();
 void printRowStart(const Row &R);

@@ -164,6 +164,10 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
   }
   R.Ok = true;
   R.Millis = median(Times);
+  if (!Times.empty()) {
+    R.MinMillis = *std::min_element(Times.begin(), Times.end());
+    R.MaxMillis = *std::max_element(Times.begin(), Times.end());
+  }
   R.WallMillis = median(Walls);
   return R;
 }

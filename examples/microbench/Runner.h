@@ -10,6 +10,9 @@ namespace softatomic {
 struct FormResult {
   bool Ok = false;
   double Millis = 0, WallMillis = 0; // medians of the timed runs
+  /// The fastest and slowest timed run's kernel time: how far one run
+  /// strays from the median (a loaded machine's scheduler ticks show here).
+  double MinMillis = 0, MaxMillis = 0;
   std::string Error;
 };
 

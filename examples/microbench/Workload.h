@@ -31,6 +31,9 @@ struct Workload {
   /// Bytes of the buffers besides the atomics' targets (the CSV's `bytes`;
   /// checked against the device's largest allocation).
   virtual size_t bytes() const { return 0; }
+  /// Global atomic read-modify-writes per launch (the CSV's `atomics`, which
+  /// the plots turn into throughput); 0 where the benchmark does not fix it.
+  virtual size_t atomics() const { return 0; }
   void release();
 
 protected:

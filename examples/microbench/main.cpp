@@ -43,6 +43,7 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
   std::unique_ptr<Workload> W = C.Make(S);
   R.Items = W->Items;
   R.Bytes = W->bytes();
+  R.Atomics = W->atomics();
   // The physical groups the host runtime launches in this row's mode.
   saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
   size_t Physical = 0;
@@ -68,6 +69,7 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
     R.Native = runForm(S, *W, K.Native, false, C.Local, O);
     R.Soft = runForm(S, *W, K.Soft, true, C.Local, O);
   }
+  R.Machine = machineLoad();
   printRowEnd(R);
   return R;
 }
@@ -134,6 +136,10 @@ int main(int Argc, char **Argv) {
       return 2;
     }
 
+  // A loaded machine is said before anything runs, and again in the
+  // summary, with the highest load a row saw.
+  const MachineLoad Start = machineLoad();
+  warnIfLoaded(Start);
   std::printf("softatomic microbenchmarks (runtime %s)\n", SA_VERSION);
   std::printf("device: %s (%s)\n", S.DeviceName.c_str(),
               S.PlatformName.c_str());
@@ -173,6 +179,7 @@ int main(int Argc, char **Argv) {
   for (const auto &L : Loaded)
     printKernelInfo(L.first, *L.second);
   printTargets(Rows);
+  printLoadNote(Start, Rows);
   if (!O.Csv.empty())
     std::printf("CSV: %s\n", O.Csv.c_str());
   std::printf(

@@ -6,13 +6,13 @@
 // CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, that an argument index past the
 // kernel's own is CL_INVALID_ARG_INDEX, the argument info, runs both (the
 // histogram through a clone, clCloneKernel, on a profiling queue, checking
-// its event) and verifies every result on the host; runs the histogram again
+// its event; --no-profiling: a queue without) and verifies every result on the host; runs the histogram again
 // as a task (clEnqueueTask); then builds the program
 // again from its binary and compares the work-group queries of its (native)
 // histogram with the first one's.
 //
 //   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
-//                [--separate]
+//                [--separate] [--no-profiling]
 //                [--repeat N [--max-growth-kb K] [--max-heap-growth-kb H]]
 //
 // --unsupported adds a kernel with an atomic on a float (which the rewriter
@@ -176,8 +176,9 @@ static void checkHistogramArgInfo(cl_kernel Kernel) {
 }
 
 /// The histogram's event: its kernel's, on Queue, with profiling times in
-/// order.
-static void checkLaunchEvent(cl_event Event, cl_command_queue Queue) {
+/// order where the queue profiles.
+static void checkLaunchEvent(cl_event Event, cl_command_queue Queue,
+                             bool Profiling) {
   cl_command_type Type = 0;
   cl_command_queue Owner = nullptr;
   check(
@@ -190,6 +191,8 @@ static void checkLaunchEvent(cl_event Event, cl_command_queue Queue) {
     fail("the launch's event has command type " + std::to_string(Type));
   if (Owner != Queue)
     fail("the launch's event is not on the application's queue");
+  if (!Profiling)
+    return;
   const cl_profiling_info Points[] = {
       CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
       CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
@@ -246,6 +249,7 @@ static cl_mem buffer(cl_context Context, size_t Bytes, void *Data) {
 /// What the command line asks of each run.
 struct SampleOptions {
   bool Unsupported = false, DeviceFailure = false, Separate = false;
+  bool Profiling = true;
   std::string IncludeDir = LAYER_SAMPLE_INCLUDE_DIR;
 };
 
@@ -274,7 +278,9 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
     ++ContextsCreated;
   }
   cl_command_queue Queue =
-      clCreateCommandQueue(Context, Device, CL_QUEUE_PROFILING_ENABLE, &Status);
+      clCreateCommandQueue(Context, Device,
+                           Run.Profiling ? CL_QUEUE_PROFILING_ENABLE : 0,
+                           &Status);
   check(Status, "clCreateCommandQueue");
 
   // Three strings, the middle one with an explicit length.
@@ -383,7 +389,7 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
                DeviceFailure ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
                              : CL_SUCCESS,
                "clWaitForEvents(histogram)");
-  checkLaunchEvent(Launch, Queue);
+  checkLaunchEvent(Launch, Queue, Run.Profiling);
   clReleaseEvent(Launch);
   check(clEnqueueNDRangeKernel(Queue, Scale, 1, nullptr, &Global, &Local, 0,
                                nullptr, nullptr),
@@ -506,6 +512,8 @@ int main(int argc, char **argv) {
       Run.DeviceFailure = true;
     else if (std::strcmp(argv[I], "--separate") == 0)
       Run.Separate = true;
+    else if (std::strcmp(argv[I], "--no-profiling") == 0)
+      Run.Profiling = false;
     else if (std::strcmp(argv[I], "--include") == 0 && I + 1 < argc)
       Run.IncludeDir = argv[++I];
     else if (std::strcmp(argv[I], "--repeat") == 0 && I + 1 < argc)

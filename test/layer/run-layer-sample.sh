@@ -78,9 +78,19 @@ scenario_rewrites_and_launches() {
   refute default "launch failed"
   expect default "program 2: built from binary: passed through$"
   # At exit, what it cost: the rewrite and the shadow's build, and the
-  # launches per kernel.
+  # launches per kernel with their device time, read from the profiling
+  # queue's events: the NDRange launch's (the application's event) and the
+  # task's (for which the application asked no event).
   once default "program 1: cost: 1 rewrite [0-9]*\.[0-9] ms, 1 shadow build [0-9]*\.[0-9] ms$"
-  once default "program 1: kernel 'histogram': [1-9][0-9]* launch\(es\)\? through the software runtime, 0 native fallbacks$"
+  once default "program 1: kernel 'histogram': 2 launches through the software runtime, 0 native fallbacks; kernel time [0-9]*\.[0-9]\{3\} ms (2 launches timed by profiling events)$"
+  refute default "kernel time 0\.000 ms"
+}
+
+scenario_kernel_time_without_profiling() {
+  # A queue without profiling: the launches are counted, their time is
+  # said not to be measured, and why.
+  run unprofiled "$sample" --no-profiling
+  once unprofiled "program 1: kernel 'histogram': 2 launches through the software runtime, 0 native fallbacks; kernel time: not measured (queue without profiling)$"
 }
 
 scenario_combine_mode_by_options() {
