@@ -11,7 +11,8 @@
 #    where a new user meets it: no EMBED call on a target, a call from a
 #    subdirectory, an embedded kernel with a header from INCLUDE_DIRECTORIES,
 #    run with its build options alone) and checks that configure refuses a
-#    kernel name used twice on one target;
+#    kernel name used twice on one target, and a kernel file that does not
+#    exist;
 # 5. compiles and runs a program through softatomic.pc, and one linked
 #    against the static library.
 set -euo pipefail
@@ -79,6 +80,11 @@ helper_configure helper-build || { cat "$tmp/helper-build.log"; fail "configurin
 tr -s ' \n' ' ' <"$tmp/duplicate-build.log" |
   grep -q "softatomic_rewrite_kernels(queue-app): kernel [^ ]*/duplicate/queue.cl has the name of [^ ]*/kernels/queue.cl" ||
   { cat "$tmp/duplicate-build.log"; fail "the duplicate kernel name was not refused with its own message"; }
+! helper_configure missing-build -DSA_MISSING_SOURCE=ON ||
+  fail "configure accepted a kernel file that does not exist"
+tr -s ' \n' ' ' <"$tmp/missing-build.log" |
+  grep -q "softatomic_rewrite_kernels(queue-app): the kernel [^ ]*/kernels/missing.cl (SOURCES) does not exist" ||
+  { cat "$tmp/missing-build.log"; fail "the missing kernel file was not refused at configure with its own message"; }
 
 # pkg-config, shared library.
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
