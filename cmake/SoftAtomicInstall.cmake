@@ -53,6 +53,17 @@ install(FILES
 file(RELATIVE_PATH SOFTATOMIC_PC_TO_PREFIX
   /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" SOFTATOMIC_PC_TO_PREFIX "${SOFTATOMIC_PC_TO_PREFIX}")
+# Libs.private: the C++ runtime libsoftatomic.a needs where a C compiler
+# links it (`pkg-config --static`); OpenCL comes through Requires.
+set(SOFTATOMIC_PC_LIBS_PRIVATE)
+foreach(lib IN LISTS SOFTATOMIC_CXX_RUNTIME_LIBRARIES)
+  if(IS_ABSOLUTE "${lib}" OR lib MATCHES "^-")
+    list(APPEND SOFTATOMIC_PC_LIBS_PRIVATE "${lib}")
+  else()
+    list(APPEND SOFTATOMIC_PC_LIBS_PRIVATE "-l${lib}")
+  endif()
+endforeach()
+list(JOIN SOFTATOMIC_PC_LIBS_PRIVATE " " SOFTATOMIC_PC_LIBS_PRIVATE)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/softatomic.pc.in
   ${PROJECT_BINARY_DIR}/softatomic.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/softatomic.pc
