@@ -13,7 +13,7 @@
 # of that directory runs the rewrite. A kernel's name is used once per
 # target, over all calls.
 #
-# EMBED also compiles each rewritten kernel into <target> as a string:
+# EMBED also compiles each rewritten kernel into <target>, as bytes:
 # `#include "<name>.sa.h"` declares `extern const char softatomic_<name>[]`
 # (name made a C identifier), ready for clCreateProgramWithSource, and
 # defines SOFTATOMIC_<NAME>_BUILD_OPTIONS, the CL_STD and DEFINES the kernel

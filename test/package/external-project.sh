@@ -14,7 +14,8 @@
 #    kernel name used twice on one target, and a kernel file that does not
 #    exist;
 # 5. builds C_DIR, a C project, with the Makefile generator: the static
-#    library linked by the C compiler, an embedded kernel;
+#    library linked by the C compiler, an embedded kernel over 64 KB (as
+#    bytes, no string literal);
 # 6. compiles and runs a program through softatomic.pc, one linked against
 #    the static library, and the C program through `pkg-config --static`
 #    where only the static library is installed (skipped, saying so, where
@@ -100,7 +101,7 @@ c_configure() {
 c_configure c-build -DCMAKE_PREFIX_PATH="$tmp/prefix" ||
   { cat "$tmp/c-build.log"; fail "configuring the C project failed"; }
 "${fresh[@]}" cmake --build "$tmp/c-build" -j 2 >"$tmp/c.log" 2>&1 ||
-  { cat "$tmp/c.log"; fail "building the C project (runtime_static, an embedded kernel) failed"; }
+  { cat "$tmp/c.log"; fail "building the C project (runtime_static, an embedded kernel over 64 KB) failed"; }
 ! readelf -d "$tmp/c-build/sa-c-user" | grep -q "NEEDED.*libsoftatomic" ||
   fail "the C project's program needs libsoftatomic.so: runtime_static was not linked"
 "$tmp/c-build/sa-c-user" >"$tmp/c-run.log" 2>&1 && grep -q "^histogram (.* bytes embedded): OK" "$tmp/c-run.log" ||

@@ -1,5 +1,5 @@
-/* sa-c-user: a C program that builds the embedded histogram kernel with its
- * build options, runs it through libsoftatomic (linked
+/* sa-c-user: a C program that builds the embedded histogram kernel from its
+ * bytes with its build options, runs it through libsoftatomic (linked
  * statically) on the first OpenCL device and checks the counts. Also built
  * by the package test with gcc through `pkg-config --static`. */
 #include "histogram.sa.h"
@@ -11,7 +11,13 @@
 enum { Items = 4096, Local = 64, Bins = 8 };
 
 int main(void) {
+  /* The case a single string literal could not hold (MSVC: 64 KB). */
   size_t Length = strlen(softatomic_histogram);
+  if (Length <= 65535) {
+    fprintf(stderr, "sa-c-user: the embedded kernel is %zu bytes, not over 64 KB\n",
+            Length);
+    return 1;
+  }
   cl_platform_id Platform;
   cl_device_id Device;
   if (clGetPlatformIDs(1, &Platform, NULL) != CL_SUCCESS ||
