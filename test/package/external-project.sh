@@ -15,7 +15,9 @@
 #    exist;
 # 5. builds C_DIR, a C project, with the Makefile generator: the static
 #    library linked by the C compiler, an embedded kernel over 64 KB (as
-#    bytes, no string literal);
+#    bytes, no string literal), the components found; and against an
+#    installation without the rewriter, that asking for it fails with the
+#    reason and that it may be optional;
 # 6. compiles and runs a program through softatomic.pc, one linked against
 #    the static library, and the C program through `pkg-config --static`
 #    where only the static library is installed (skipped, saying so, where
@@ -106,6 +108,20 @@ c_configure c-build -DCMAKE_PREFIX_PATH="$tmp/prefix" ||
   fail "the C project's program needs libsoftatomic.so: runtime_static was not linked"
 "$tmp/c-build/sa-c-user" >"$tmp/c-run.log" 2>&1 && grep -q "^histogram (.* bytes embedded): OK" "$tmp/c-run.log" ||
   { cat "$tmp/c-run.log"; fail "the C project's embedded kernel failed"; }
+
+# An installation without the rewriter (a build without Clang installs no
+# SoftAtomicRewriteTargets.cmake and no tool): asked for, rewrite fails
+# find_package with the reason; optional, it is reported missing.
+cp -r "$tmp/prefix" "$tmp/no-rewriter"
+rm "$tmp/no-rewriter/bin/softatomic-rewrite" \
+   "$tmp/no-rewriter/${libdir#"$tmp/prefix/"}"/cmake/SoftAtomic/SoftAtomicRewriteTargets*.cmake
+! c_configure no-rewriter-build -DCMAKE_PREFIX_PATH="$tmp/no-rewriter" ||
+  fail "find_package(SoftAtomic COMPONENTS rewrite) succeeded without the rewriter"
+tr -s ' \n' ' ' <"$tmp/no-rewriter-build.log" |
+  grep -q "component rewrite: softatomic-rewrite and softatomic_rewrite_kernels() are not installed: this SoftAtomic was built without the rewriter" ||
+  { cat "$tmp/no-rewriter-build.log"; fail "the missing rewrite component was not explained"; }
+c_configure optional-build -DCMAKE_PREFIX_PATH="$tmp/no-rewriter" -DSA_REWRITE_OPTIONAL=ON ||
+  { cat "$tmp/optional-build.log"; fail "the rewrite component, optional and missing, was not reported as such"; }
 
 # softatomic.pc, where pkg-config is installed.
 if command -v pkg-config >/dev/null; then
