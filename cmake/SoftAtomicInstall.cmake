@@ -1,7 +1,8 @@
 # What `cmake --install` puts in the prefix: the rewriter, the host runtime
 # (shared and static) and its header, the device runtime, the CMake package
-# SoftAtomic (targets SoftAtomic::runtime, SoftAtomic::runtime_static,
-# SoftAtomic::rewrite and softatomic_rewrite_kernels()) and softatomic.pc.
+# SoftAtomic (components runtime: SoftAtomic::runtime and
+# SoftAtomic::runtime_static; rewrite: SoftAtomic::rewrite and
+# softatomic_rewrite_kernels(); layer: SoftAtomic::layer) and softatomic.pc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -27,11 +28,18 @@ if(TARGET softatomic-rewrite)
   # libclang-cpp and libLLVM stay where the build found them.
   set_target_properties(softatomic-rewrite PROPERTIES
     EXPORT_NAME rewrite INSTALL_RPATH_USE_LINK_PATH ON)
-  install(TARGETS softatomic-rewrite EXPORT SoftAtomicTargets
+  install(TARGETS softatomic-rewrite EXPORT SoftAtomicRewriteTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(EXPORT SoftAtomicRewriteTargets NAMESPACE SoftAtomic::
+    DESTINATION ${SOFTATOMIC_CMAKE_DIR})
 endif()
 
+# One file of targets per component (runtime, rewrite, layer): the package
+# finds a component by its file, so an installation without the rewriter
+# (or one split into parts) is still a package, and says what it lacks.
 install(EXPORT SoftAtomicTargets NAMESPACE SoftAtomic::
+  DESTINATION ${SOFTATOMIC_CMAKE_DIR})
+install(EXPORT SoftAtomicLayerTargets NAMESPACE SoftAtomic::
   DESTINATION ${SOFTATOMIC_CMAKE_DIR})
 configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/SoftAtomicConfig.cmake.in
@@ -53,6 +61,17 @@ install(FILES
 file(RELATIVE_PATH SOFTATOMIC_PC_TO_PREFIX
   /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" SOFTATOMIC_PC_TO_PREFIX "${SOFTATOMIC_PC_TO_PREFIX}")
+# Libs.private: the C++ runtime libsoftatomic.a needs where a C compiler
+# links it (`pkg-config --static`); OpenCL comes through Requires.
+set(SOFTATOMIC_PC_LIBS_PRIVATE)
+foreach(lib IN LISTS SOFTATOMIC_CXX_RUNTIME_LIBRARIES)
+  if(IS_ABSOLUTE "${lib}" OR lib MATCHES "^-")
+    list(APPEND SOFTATOMIC_PC_LIBS_PRIVATE "${lib}")
+  else()
+    list(APPEND SOFTATOMIC_PC_LIBS_PRIVATE "-l${lib}")
+  endif()
+endforeach()
+list(JOIN SOFTATOMIC_PC_LIBS_PRIVATE " " SOFTATOMIC_PC_LIBS_PRIVATE)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/softatomic.pc.in
   ${PROJECT_BINARY_DIR}/softatomic.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/softatomic.pc

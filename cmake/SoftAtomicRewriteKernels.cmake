@@ -13,7 +13,7 @@
 # of that directory runs the rewrite. A kernel's name is used once per
 # target, over all calls.
 #
-# EMBED also compiles each rewritten kernel into <target> as a string:
+# EMBED also compiles each rewritten kernel into <target>, as bytes:
 # `#include "<name>.sa.h"` declares `extern const char softatomic_<name>[]`
 # (name made a C identifier), ready for clCreateProgramWithSource, and
 # defines SOFTATOMIC_<NAME>_BUILD_OPTIONS, the CL_STD and DEFINES the kernel
@@ -77,6 +77,14 @@ function(softatomic_rewrite_kernels target)
   set(embedded_sources)
   foreach(source IN LISTS SA_SOURCES)
     get_filename_component(source ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    # A missing kernel stops the configure, naming it, rather than the build
+    # later with make's "No rule to make target". A kernel made by a custom
+    # command of this directory (GENERATED) comes at build time.
+    get_source_file_property(generated ${source} GENERATED)
+    if(NOT EXISTS ${source} AND NOT generated)
+      message(FATAL_ERROR "softatomic_rewrite_kernels(${target}): the kernel "
+        "${source} (SOURCES) does not exist")
+    endif()
     get_filename_component(name ${source} NAME_WE)
     set(output ${outdir}/${name}.sa.cl)
     # A name is an output file and an embedded symbol of the target, in

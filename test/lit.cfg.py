@@ -8,9 +8,9 @@ from lit.llvm.subst import ToolSubst
 config.name = "softatomic"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".cl", ".test"]
-# (helper-project: an outside CMake project, whose kernels the package test
-# builds; not lit tests.)
-config.excludes = ["Inputs", "CMakeLists.txt", "helper-project"]
+# (helper-project, c-project: outside CMake projects, whose kernels the
+# package test builds; not lit tests.)
+config.excludes = ["Inputs", "CMakeLists.txt", "helper-project", "c-project"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.softatomic_obj_root, "test")
 
