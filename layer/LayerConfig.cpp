@@ -63,10 +63,12 @@ static LayerConfig readConfig() {
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;
   // The combining mode runs only kernels rewritten with it: asked for, it
-  // is compiled in, so that the launches do not fail.
+  // is compiled in, so that the launches do not fail; so it is for the
+  // automatic mode, which compares it with the kernel as written.
   // (SOFTATOMIC_MODE as the host runtime reads it: a malformed value fails
   // every software launch, which then runs natively with the reason logged.)
-  Config.Options.CombineMode = hostConfig().Mode == SA_MODE_COMBINE;
+  Config.Options.CombineMode =
+      hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
   for (const std::string &Problem : applyRewriteOptions(

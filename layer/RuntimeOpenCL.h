@@ -32,10 +32,14 @@
 #define clGetCommandQueueInfo(...) SA_REAL(clGetCommandQueueInfo)(__VA_ARGS__)
 #define clGetDeviceInfo(...) SA_REAL(clGetDeviceInfo)(__VA_ARGS__)
 #define clGetEventInfo(...) SA_REAL(clGetEventInfo)(__VA_ARGS__)
+#define clGetEventProfilingInfo(...)                                           \
+  SA_REAL(clGetEventProfilingInfo)(__VA_ARGS__)
 #define clGetKernelInfo(...) SA_REAL(clGetKernelInfo)(__VA_ARGS__)
 #define clGetKernelWorkGroupInfo(...)                                          \
   SA_REAL(clGetKernelWorkGroupInfo)(__VA_ARGS__)
 #define clGetPlatformInfo(...) SA_REAL(clGetPlatformInfo)(__VA_ARGS__)
+#define clGetProgramBuildInfo(...)                                             \
+  SA_REAL(clGetProgramBuildInfo)(__VA_ARGS__)
 #define clGetProgramInfo(...) SA_REAL(clGetProgramInfo)(__VA_ARGS__)
 #define clReleaseEvent(...) SA_REAL(clReleaseEvent)(__VA_ARGS__)
 #define clReleaseMemObject(...) SA_REAL(clReleaseMemObject)(__VA_ARGS__)

@@ -52,7 +52,8 @@ AXES = {"groups": "work-groups", "matrix": "matrix dimension (n x n)",
 # pairs from matplotlib's default cycle); a benchmark's variants differ by
 # marker and line style instead.
 NATIVE = ("native_ms", "native", "#1f77b4")
-SOFTWARE = {"coordinator": "#d62728", "combine": "#2ca02c"}
+SOFTWARE = {"coordinator": "#d62728", "combine": "#2ca02c", "direct": "#7f7f7f",
+            "auto": "#ff7f0e"}
 MARKERS = "osD^v<>ph*"
 STYLES = ("-", "--", ":", "-.")
 

@@ -13,7 +13,7 @@ const char *Usage =
     "                  [--copy-mb N] [--copy-width 1|4] [--kernels DIR] [--csv "
     "FILE]\n"
     "                  [--kernel-info FILE] [--soft-build-options OPTS]\n"
-    "                  [--mode coordinator|combine[,...]]\n"
+    "                  [--mode coordinator|combine|direct|auto[,...]]\n"
     "                  [--preset paper|cpu|quick|auto] [SWEEP OPTIONS]\n"
     "  --platform/--device  substrings of the OpenCL names, or indices "
     "(default:\n"
@@ -35,8 +35,8 @@ const char *Usage =
     "coordinator's\n"
     "             profile per launch, NVIDIA only)\n"
     "  --mode     the host runtime's modes the rewritten kernels run in, each\n"
-    "             a row of its own (default coordinator; README.md, \"Two "
-    "modes\")\n"
+    "             a row of its own (default coordinator; README.md, "
+    "\"Modes\")\n"
     "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
     "             private memory, work-group size, preferred multiple) to "
@@ -200,7 +200,7 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
     else if (A == "--cont-iters")
       Ok = parseSize(V, O.ContIters);
     else if (A == "--mode")
-      Ok = parseNames(V, {"coordinator", "combine"}, O.Modes);
+      Ok = parseNames(V, {"coordinator", "combine", "direct", "auto"}, O.Modes);
     else
       Ok = false;
     if (!Ok) {

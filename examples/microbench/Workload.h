@@ -96,7 +96,7 @@ struct Config {
   double Target =
       0; // the runtime-speed issue's bound on software/native; 0: none
   std::string Mode =
-      "coordinator"; // the host runtime's mode: coordinator or combine
+      "coordinator"; // the host runtime's mode: coordinator, combine, direct, auto
   std::function<std::unique_ptr<Workload>(ClSession &)> Make;
 };
 

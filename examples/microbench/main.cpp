@@ -45,7 +45,10 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
   R.Bytes = W->bytes();
   R.Atomics = W->atomics();
   // The physical groups the host runtime launches in this row's mode.
-  saSetMode(C.Mode == "combine" ? SA_MODE_COMBINE : SA_MODE_COORDINATOR);
+  saSetMode(C.Mode == "combine"  ? SA_MODE_COMBINE
+            : C.Mode == "direct" ? SA_MODE_DIRECT
+            : C.Mode == "auto"   ? SA_MODE_AUTO
+                                 : SA_MODE_COORDINATOR);
   size_t Physical = 0;
   R.SaGroups =
       saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Physical) == CL_SUCCESS

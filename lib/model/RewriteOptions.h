@@ -40,7 +40,7 @@ struct RewriteOptions {
   Placement CoordinatorPlacement = Placement::Static;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
-  /// picks the mode per launch (README.md, "Two modes"). Off: the output
+  /// picks the mode per launch (README.md, "Modes"). Off: the output
   /// has no native global atomic (the paper's mode only).
   bool CombineMode = false;
   /// Warn about every kernel that is left alone because it reaches no

@@ -1,7 +1,8 @@
 /* Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
  * local ids, __sa_record_error, and the user's geometry as the rewritten
  * kernel sees it (__sa_get_*).
- * Owns: no macro. Reads: none. */
+ * Owns: SA_NO_DIRECT (program build options), SA_IS_DIRECT.
+ * Reads: SA_NO_DIRECT. */
 
 /* ---- per-work-item context ----------------------------------------------- */
 
@@ -19,6 +20,8 @@ typedef struct {
   ulong offset[3];
   uint failed;          /* a request failed: later ones return at once */
   uint native;          /* the combining mode: no coordinator (SA_COMBINE_MODE) */
+  uint direct;          /* the kernel as written (SA_MODE_DIRECT): each atomic
+                           is the source's own call, on the caller's NDRange */
   uint group_calls;     /* __sa_wg_ calls combined, the same in every work-item */
   uint combine_min;     /* SA_H_COMBINE_MIN in the combining mode, else 0 */
   uint per_item_calls;  /* __sa_wg_ calls to make per item, from the last combined one */
@@ -29,6 +32,16 @@ typedef struct {
   uint pending_value;
   ulong pending_addr;
 } __sa_ctx_t;
+
+/* Whether this launch runs the kernel as written (ctx->direct). A program
+ * built with -DSA_NO_DIRECT has no such path: no native global atomic is
+ * compiled into it at all, the paper's guarantee checked statically (the
+ * host refuses to launch it as written). */
+#ifdef SA_NO_DIRECT
+#define SA_IS_DIRECT(ctx) 0
+#else
+#define SA_IS_DIRECT(ctx) ((ctx)->direct)
+#endif
 
 static inline uint __sa_local_linear_id(void) {
   return (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) *

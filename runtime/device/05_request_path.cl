@@ -22,6 +22,8 @@
  * it (the first work-item polls, a barrier shares what it saw) leave it at
  * the same iteration when the failure came before that barrier. */
 static inline int __sa_live(__sa_ctx_t *ctx) {
+  if (ctx->direct) /* nothing fails: no request is made */
+    return 1;
   volatile __local uint *failed =
       ctx->scratch + SA_G_FAILED(__sa_local_items());
   return *failed == 0u;
@@ -30,32 +32,17 @@ static inline int __sa_live(__sa_ctx_t *ctx) {
 /* A request failed: the launch's first error (the host reports it), and
  * this work-item's later requests and its group's guarded loops end. */
 static void __sa_fail(__sa_ctx_t *ctx, uint code) {
+  if (SA_IS_DIRECT(ctx)) /* no state to report to: the host checked first */
+    return;
   __sa_record_error(ctx->state, code, ctx->group);
   ctx->failed = 1;
   ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
 }
 
-/* ---- the combining mode: native atomics on combined requests ------------ */
+/* ---- native 64-bit atomics --------------------------------------------- */
 
-/* Compiled only with softatomic-rewrite --combine-mode (SA_COMBINE_MODE):
- * without it the kernel has no native global atomic, the paper's mode.
- * In the combining mode (SA_M_COMBINE, chosen by the host per launch) every
- * request that would go to the coordinator, after the group has combined
- * what it can, is applied here with one native atomic instead. Every write
- * to a target is then a native atomic, so no mix of native and software
- * updates is ever made. The native atomic orders nothing but itself, as a
- * 1.x atomic or a relaxed 2.0 one does; a 2.0 call that asks for more gets
- * its fences in __sa_request. */
-#ifdef SA_COMBINE_MODE
-/* A group call that shared too little makes the next ones go per item
- * (__sa_wg_add), which puts its barriers behind a condition, uniform in
- * the group as OpenCL requires. PoCL 3.1's compiler (it defines
- * POCL_DEVICE_ADDRESS_BITS) gets such a function wrong even when the
- * condition is never true (test/exec/group_combining.cl returned values
- * no linearization allows), so there every call combines. */
-#ifndef POCL_DEVICE_ADDRESS_BITS
-#define SA_ADAPTIVE_GROUP_CALLS 1
-#endif
+/* Where the device has cl_khr_int64_base_atomics: 64-bit requests of the
+ * combining mode and of the kernel as written (__sa_native). */
 #if defined(SA_INT64_ATOMICS) && defined(cl_khr_int64_base_atomics)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define SA_NATIVE_WIDE 1
@@ -73,6 +60,31 @@ static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
   }
 }
 #endif
+
+/* ---- native atomics: the combining mode, and the kernel as written ----- */
+
+/* In the combining mode (softatomic-rewrite --combine-mode, SA_COMBINE_MODE;
+ * SA_M_COMBINE, chosen by the host per launch) every request that would go
+ * to the coordinator, after the group has combined what it can, is applied
+ * here with one native atomic instead. Every write to a target is then a
+ * native atomic, so no mix of native and software updates is ever made.
+ * A per-item call of the kernel as written (SA_MODE_DIRECT) is applied
+ * here too (__sa_request). The native atomic orders nothing but itself, as
+ * a 1.x atomic or a relaxed 2.0 one does; a 2.0 call that asks for more
+ * gets its fences in __sa_request. A coordinator-mode launch makes no
+ * native global atomic, the paper's mode; a program built with
+ * -DSA_NO_DIRECT and without the combining mode has none compiled in. */
+#ifdef SA_COMBINE_MODE
+/* A group call that shared too little makes the next ones go per item
+ * (__sa_wg_add), which puts its barriers behind a condition, uniform in
+ * the group as OpenCL requires. PoCL 3.1's compiler (it defines
+ * POCL_DEVICE_ADDRESS_BITS) gets such a function wrong even when the
+ * condition is never true (test/exec/group_combining.cl returned values
+ * no linearization allows), so there every call combines. */
+#ifndef POCL_DEVICE_ADDRESS_BITS
+#define SA_ADAPTIVE_GROUP_CALLS 1
+#endif
+#endif /* SA_COMBINE_MODE */
 
 static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                          ulong compare) {
@@ -101,7 +113,6 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   }
   return old;
 }
-#endif /* SA_COMBINE_MODE */
 
 /* ---- the requesting work-item (paper Figure 6, one slot per work-item) --- */
 

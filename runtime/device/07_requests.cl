@@ -1,9 +1,9 @@
 /* Device runtime, part 7: what every entry point calls. __sa_request (a
  * request of the work-item's own, in either mode), __sa_addr, and the
  * memory order an OpenCL 2.0 entry point notes for its request
- * (__sa_order). The entry points themselves are part 9, written from the
- * rewriter's table.
- * Owns: no macro. Reads: __OPENCL_C_VERSION__. */
+ * (__sa_order). The entry points themselves are part 9, written from
+ * the rewriter's table.
+ * Owns: no macro. Reads: __OPENCL_C_VERSION__, SA_IS_DIRECT. */
 
 /* A request of the work-item's own. An OpenCL 2.0 call whose memory order
  * is not relaxed (seq_cst unless the call says otherwise) orders the plain
@@ -16,6 +16,18 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
                           ulong compare) {
   uint fenced = ctx->native && ctx->ordered;
   ctx->ordered = 0;
+  /* The kernel as written (SA_MODE_DIRECT, native too): the native atomic
+   * itself, with the fences of the call's order; nothing was deferred. A
+   * 64-bit one needs cl_khr_int64_base_atomics, as the kernel as written
+   * does: the host does not launch it so on a device without it. */
+  if (SA_IS_DIRECT(ctx)) {
+    if (fenced)
+      __sa_fence_release();
+    ulong old = __sa_native(ctx, op, addr, value, compare);
+    if (fenced)
+      __sa_fence_acquire();
+    return old;
+  }
   __sa_deferred_send_address(ctx, addr);
   if (fenced)
     __sa_fence_release();

@@ -1,7 +1,7 @@
 /* Device runtime, part 8: adds the whole work-group makes together
  * (__sa_wg_add, which the work-group entry points __sa_wg_ and __sa_wgp_
  * of part 9 call), and NVIDIA's warp path for them in the combining mode.
- * Owns: SA_WARP_COMBINE (host build options).
+ * Owns: SA_WARP_COMBINE (host build options), SA_WG_DIRECT.
  * Reads: SA_WARP_COMBINE, SA_COMBINE_MODE, SA_ADAPTIVE_GROUP_CALLS. */
 
 /* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
@@ -71,8 +71,12 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   uint items = __sa_local_items();
   ulong addr = __sa_addr(p);
   uint lo = (uint)addr, hi = (uint)(addr >> 32);
+  /* The kernel as written, where its entry point did not take the call
+   * (PoCL, SA_WG_DIRECT): each caller's own native atomic between the same
+   * barriers, and nothing of the scratch touched. */
+  int direct = SA_IS_DIRECT(ctx);
 #if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
-  if (ctx->native)
+  if (ctx->native && !direct)
     return __sa_warp_add(ctx, addr, v, active);
 #endif
 #ifdef SA_ADAPTIVE_GROUP_CALLS
@@ -90,7 +94,7 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
 #endif
   __local uint *bucket = ctx->scratch + __sa_owner(addr, items) * SA_G_WORDS;
   int leader = 0;
-  if (active) {
+  if (active && !direct) {
     uint seen = bucket[SA_G_CALL];
     leader = seen != call && atomic_cmpxchg(&bucket[SA_G_CALL], seen, call) == seen;
   }
@@ -104,7 +108,8 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   if (__sa_local_linear_id() == 0) /* the next call's count: this one's readers are done */
     requests[(call + 1u) & 1u] = 0;
 #endif
-  int joined = active && bucket[SA_G_KEY_LO] == lo && bucket[SA_G_KEY_HI] == hi;
+  int joined = active && !direct && bucket[SA_G_KEY_LO] == lo &&
+               bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
   barrier(CLK_LOCAL_MEM_FENCE);
   uint old = 0;
@@ -114,6 +119,11 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
 #endif
   if (leader)
     bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
+#ifndef SA_NO_DIRECT
+  if (active && direct)
+    old = atomic_add((volatile __global uint *)p, v);
+  else
+#endif
   if (active && !joined)
     old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
   /* Global too: the kernel may read the target right after. */
@@ -125,3 +135,13 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
 #endif
   return joined ? bucket[SA_G_BASE] + prefix : old;
 }
+
+/* Whether a work-group entry point (part 9) makes the kernel-as-written
+ * call itself, before __sa_wg_add and its barriers. Not on PoCL, which
+ * miscompiles barriers behind a condition (__sa_group_begin): there
+ * __sa_wg_add makes it, between its barriers. */
+#ifdef POCL_DEVICE_ADDRESS_BITS
+#define SA_WG_DIRECT(ctx) 0
+#else
+#define SA_WG_DIRECT(ctx) SA_IS_DIRECT(ctx)
+#endif

@@ -66,6 +66,25 @@ static uint __sa_physical_group(__global uint *state, __local uint *scratch) {
 #endif
 }
 
+/* A launch of the kernel as written (SA_MODE_DIRECT: the host passes no
+ * state buffer): the caller's NDRange is the physical one, each group runs
+ * once, and every atomic is the source's own call (part 9). Nothing of the
+ * state or the scratch is read or written. */
+static void __sa_begin_direct(__sa_ctx_t *ctx) {
+  ctx->direct = 1;
+  ctx->native = 1;
+  ctx->combine_min = 0;
+  ctx->worker = 0;
+  ctx->workers = 1;
+  ctx->user_groups = 1; /* __sa_next_group: this group, and no other */
+  ctx->group = 0;
+  for (uint d = 0; d < 3; ++d) {
+    ctx->group_id[d] = (uint)get_group_id(d);
+    ctx->num_groups[d] = (uint)get_num_groups(d);
+    ctx->offset[d] = (ulong)get_global_offset(d);
+  }
+}
+
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
  * the coordinator group (after it has served every request) and when the
  * launch was not set up by the host runtime; the kernel then returns. */
@@ -79,6 +98,15 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->defer_private = 0;
   ctx->ordered = 0;
   ctx->pending_op = 0;
+  ctx->direct = 0;
+  if (state == 0) {
+#ifdef SA_NO_DIRECT
+    return 1; /* not compiled in; the host never launches it so */
+#else
+    __sa_begin_direct(ctx);
+    return 0;
+#endif
+  }
   uint mode = __sa_load_relaxed(state + SA_H_MODE);
 #ifdef SA_COMBINE_MODE
   ctx->native = mode == SA_M_COMBINE;
@@ -145,7 +173,12 @@ static void __sa_group_begin(__sa_ctx_t *ctx) {
    * group's word. (Every work-item reads: `if (lid == 0 && ...)` here made
    * PoCL 3.1's kernel compiler abort, "Could not find a dominating
    * alternative variable", on kernels with a spin loop at local size 1.) */
-  uint seen = __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
+  /* The kernel as written has no state to read; its barrier stays, as
+   * every barrier here does whatever the mode: PoCL 3.1 miscompiles a
+   * barrier behind a condition, uniform or not (test/exec/group_combining.cl
+   * returned values no linearization allows). */
+  uint seen = !ctx->direct &&
+              __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
   if (seen)
     ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -170,12 +203,15 @@ static int __sa_next_group(__sa_ctx_t *ctx) {
  * published its last request; the coordinator serves those before it
  * stops). */
 static void __sa_kernel_end(__sa_ctx_t *ctx) {
+  /* The kernel as written deferred nothing and has no coordinator to tell;
+   * the barriers stay (__sa_group_begin says why). */
   if (ctx->pending_op != 0 && !ctx->failed)
     __sa_defer_shared(ctx, ctx->pending_op, ctx->pending_addr, ctx->pending_value);
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-  __sa_deferred_send_all(ctx);
+  if (!ctx->direct)
+    __sa_deferred_send_all(ctx);
   barrier(CLK_GLOBAL_MEM_FENCE);
-  if (__sa_local_linear_id() == 0)
+  if (!ctx->direct && __sa_local_linear_id() == 0)
     __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker),
                        SA_WORKER_DONE);
 }

@@ -29,6 +29,10 @@ using namespace softatomic;
 
 namespace {
 
+bool isGroupForm(CallForm Form) {
+  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
+}
+
 std::string prefix(CallForm Form) {
   switch (Form) {
 #define SA_CALL_FORM(Enumerator, Prefix)                                       \
@@ -117,6 +121,32 @@ bool hasValue(AtomicOp Op) {
   return Op != AtomicOp::Inc && Op != AtomicOp::Dec;
 }
 
+/// The statement that opens a deferred or work-group entry point: in a
+/// launch of the kernel as written (SA_MODE_DIRECT; SA_IS_DIRECT, part 2),
+/// the source's own 1.x call, Call, and nothing else. (A per-item call
+/// goes to __sa_request, which makes it there, with the fences its memory
+/// order asks for; the 2.0 forms are the 1.x ones with an order noted. No
+/// 2.0 builtin is named: a compiler may declare only some of them.) The
+/// work-group forms ask SA_WG_DIRECT (part 8): on PoCL __sa_wg_add makes that
+/// call itself, between its barriers. The predicated work-group form makes it
+/// only where the work-item is the caller; a form without a result discards it.
+std::string direct(CallForm Form, bool Void, const std::string &Call) {
+  std::string If =
+      isGroupForm(Form) ? "if (SA_WG_DIRECT(ctx)) " : "if (SA_IS_DIRECT(ctx)) ";
+  if (Void)
+    return If + "{ (void)" + Call + "; return; } ";
+  if (Form == CallForm::PredicatedWorkGroup)
+    return If + "return active ? " + Call + " : 0; ";
+  return If + "return " + Call + "; ";
+}
+
+/// The arguments of the source's 1.x call of Op.
+std::string plainArgs(AtomicOp Op) {
+  return Op == AtomicOp::Cmpxchg ? "(p, cmp, v)"
+         : hasValue(Op)          ? "(p, v)"
+                                 : "(p)";
+}
+
 class Writer {
 public:
   explicit Writer(std::ostream &OS) : OS(OS) {}
@@ -127,6 +157,11 @@ public:
     std::string Ptr = "volatile __global " + T.Name + " *p";
     std::string Value = hasValue(Op) ? T.Name + " v, " : "";
     std::string Ret = Form == CallForm::Deferred ? "void" : T.Name;
+    // As written, in the forms that do not reach __sa_request (which
+    // carries out a per-item call of the kernel as written itself, with
+    // the memory order a 2.0 call noted): the 1.x builtin, 32-bit only.
+    std::string Direct = direct(Form, Form == CallForm::Deferred,
+                                "atomic_" + opName(Op) + plainArgs(Op));
     switch (Form) {
     case CallForm::PerItem:
       if (Op == AtomicOp::Cmpxchg)
@@ -148,16 +183,16 @@ public:
       // Sub, inc and dec add their negation, 1 and -1.
       AtomicOp Sent = Op == AtomicOp::Sub || !hasValue(Op) ? AtomicOp::Add : Op;
       return function(Ret, Name, Ptr + ", " + Value,
-                      "__sa_defer(ctx, " + code(Sent, T) + ", __sa_addr(p), " +
-                          uintOperand(Op, T) + ");");
+                      Direct + "__sa_defer(ctx, " + code(Sent, T) +
+                          ", __sa_addr(p), " + uintOperand(Op, T) + ");");
     }
     case CallForm::WorkGroup:
     case CallForm::PredicatedWorkGroup: {
       bool Predicated = Form == CallForm::PredicatedWorkGroup;
       return function(
           Ret, Name, (Predicated ? "int active, " : "") + Ptr + ", " + Value,
-          "return (" + T.Name + ")__sa_wg_add(ctx, p, " + uintOperand(Op, T) +
-              ", " + (Predicated ? "active" : "1") + ");");
+          Direct + "return (" + T.Name + ")__sa_wg_add(ctx, p, " +
+              uintOperand(Op, T) + ", " + (Predicated ? "active" : "1") + ");");
     }
     }
   }
@@ -179,6 +214,8 @@ public:
         std::string("volatile __global atomic_") + T.Name + " *p, " + T.Name +
         " v, ";
     std::string Name = prefix(Form) + "atomic_" + opName(Op);
+    // As written: through the 1.x form above, in the same call form, with
+    // the order noted for __sa_request.
     if (Shape == EntryShapes::Cl20)
       function(Ret, Name + "_" + T.Name, Params,
                "__sa_order_seq_cst(ctx); " + Call);

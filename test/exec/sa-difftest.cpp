@@ -10,7 +10,7 @@
 //       --arg SPEC ...  (one per kernel parameter, in order)
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
 //       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
-//       [--allow-error] [--mode coordinator|combine|both]
+//       [--allow-error] [--mode coordinator|combine|direct|auto|both|all]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
 //
@@ -37,9 +37,12 @@
 //   counter, sorting its calls by OLD must give a chain from the counter's
 //   initial value to its final value: the adds were linearizable.
 // --mode: the host runtime's modes the rewritten kernel runs in, each run
-//   checked against the same native run (default: both where the rewrite
-//   compiled the combining mode in (--combine-mode), else coordinator; and
-//   coordinator with --expect-error, whose failures are the coordinator's).
+//   checked against the same native run (both: coordinator and combine;
+//   all: coordinator, combine where the rewrite compiled it in
+//   (--combine-mode), direct, the kernel as written, and there auto, which
+//   alternates between direct and combine over --repeat runs before it
+//   keeps the faster. Default: all; and coordinator with --expect-error,
+//   whose failures are the coordinator's).
 // --check-sum: as --check-add without the returned values (for adds whose
 //   result the kernel discards): in each run, every counter must end at its
 //   initial value plus the INC of every call TARGET names it in.
@@ -215,8 +218,9 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.AllowError = true;
     else if (A == "--mode") {
       O.Mode = Next();
-      if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both")
-        usage("--mode must be coordinator, combine or both");
+      if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both" &&
+          O.Mode != "direct" && O.Mode != "auto" && O.Mode != "all")
+        usage("--mode must be coordinator, combine, direct, auto, both or all");
     } else if (A == "--cases")
       O.Cases = Next();
     else if (!A.empty() && A[0] == '-')
@@ -563,15 +567,22 @@ bool combineCompiledIn(const std::string &Rewritten) {
 /// The host runtime's modes a case runs the rewritten kernel in.
 std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
   std::string M = O.Mode;
+  bool Combine = combineCompiledIn(O.Rewritten);
   if (M.empty()) // by default every mode the kernel has; with errors expected,
                  // the coordinator's
-    M = O.ExpectError.empty() && combineCompiledIn(O.Rewritten) ? "both"
-                                                                : "coordinator";
+    M = O.ExpectError.empty() ? "all" : "coordinator";
   std::vector<std::pair<cl_uint, const char *>> Modes;
-  if (M != "combine")
+  if (M == "coordinator" || M == "both" || M == "all")
     Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
-  if (M != "coordinator")
+  if (M == "combine" || M == "both" || (M == "all" && Combine))
     Modes.push_back({SA_MODE_COMBINE, "combine"});
+  // The kernel as written, which every rewritten kernel has; and the
+  // automatic choice between it and the combining mode (over --repeat
+  // runs, it runs each).
+  if (M == "direct" || M == "all")
+    Modes.push_back({SA_MODE_DIRECT, "direct"});
+  if (M == "auto" || (M == "all" && Combine))
+    Modes.push_back({SA_MODE_AUTO, "auto"});
   return Modes;
 }
 

@@ -21,8 +21,7 @@ std::string fastPathOptions(cl_device_id Device) {
   if (!hostConfig().WarpCombine)
     return "";
   if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId ||
-      deviceString(Device, CL_DEVICE_EXTENSIONS)
-              .find("cl_nv_device_attribute_query") == std::string::npos)
+      !hasExtension(Device, "cl_nv_device_attribute_query"))
     return "";
   return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV) >= 7
              ? "-DSA_WARP_COMBINE=1"

@@ -40,6 +40,13 @@ inline std::string deviceString(cl_device_id Device, cl_device_info Param) {
   });
 }
 
+/// Whether the device lists the extension Name (a whole word of
+/// CL_DEVICE_EXTENSIONS).
+inline bool hasExtension(cl_device_id Device, const std::string &Name) {
+  std::string List = " " + deviceString(Device, CL_DEVICE_EXTENSIONS) + " ";
+  return List.find(" " + Name + " ") != std::string::npos;
+}
+
 inline std::string platformString(cl_platform_id Platform,
                                   cl_platform_info Param) {
   return infoString([&](size_t S, void *V, size_t *R) {

@@ -84,9 +84,12 @@ struct EnvironmentReader {
 HostConfig readHostConfig() {
   EnvironmentReader Env;
   HostConfig Config;
-  if (std::optional<size_t> Mode =
-          Env.choice("SOFTATOMIC_MODE", {"coordinator", "combine"}))
-    Config.Mode = *Mode == 0 ? SA_MODE_COORDINATOR : SA_MODE_COMBINE;
+  if (std::optional<size_t> Mode = Env.choice(
+          "SOFTATOMIC_MODE", {"coordinator", "combine", "direct", "auto"}))
+    Config.Mode = static_cast<cl_uint>(*Mode); // the SA_MODE_* in this order
+  static_assert(SA_MODE_COORDINATOR == 0 && SA_MODE_COMBINE == 1 &&
+                    SA_MODE_DIRECT == 2 && SA_MODE_AUTO == 3,
+                "SOFTATOMIC_MODE's names are listed in the SA_MODE_* order");
   Config.CombineMin =
       Env.number("SOFTATOMIC_COMBINE_MIN", 0).value_or(Config.CombineMin);
   // Fewer than 2 leaves no group beside the coordinator.

@@ -1,6 +1,7 @@
 // saEnqueueNDRangeKernel: the launch of a rewritten kernel. The device code
 // (runtime/device) runs the caller's NDRange on 1 + P physical work-groups:
 // group 0 coordinates, groups 1..P run the caller's groups in turn.
+#include "AutoMode.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
 #include "DeviceStatus.h"
@@ -227,8 +228,8 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
 /// Geometry, physical group count and scratch size for one launch.
 cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
                   const RewrittenKernel &Entry, cl_device_id Device,
-                  cl_uint WorkDim, const size_t *Offset, const size_t *Global,
-                  const size_t *Local, LaunchPlan &Plan) {
+                  cl_uint Mode, cl_uint WorkDim, const size_t *Offset,
+                  const size_t *Global, const size_t *Local, LaunchPlan &Plan) {
   if (WorkDim < 1 || WorkDim > 3)
     return fail(CL_INVALID_WORK_DIMENSION, "work_dim must be 1, 2 or 3");
   if (!Global)
@@ -263,7 +264,7 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
     return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
 
   Plan.Gpu = isGpu(Device);
-  Plan.Mode = launchMode();
+  Plan.Mode = Mode;
   if (Plan.Mode == SA_MODE_COMBINE) {
     Plan.Workers = std::min(Plan.UserGroups,
                             combiningGroups(Device, Plan.localItems()) - 1);
@@ -336,12 +337,65 @@ std::mutex &launchLock() {
   return Lock;
 }
 
+/// Whether the kernel's program has the path that runs it as written: not
+/// where it was built with -DSA_NO_DIRECT.
+bool directCompiled(cl_kernel Kernel, cl_device_id Device) {
+  cl_program Program = nullptr;
+  clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof Program, &Program, nullptr);
+  std::string Options = infoString([&](size_t S, void *V, size_t *R) {
+    return clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_OPTIONS, S,
+                                 V, R);
+  });
+  return Options.find("SA_NO_DIRECT") == std::string::npos;
+}
+
+/// A launch of the kernel as written (SA_MODE_DIRECT): the caller's
+/// NDRange as given and no state buffer, which the device runtime takes as
+/// the sign to make each atomic one native atomic where it is called
+/// (__sa_begin_direct).
+/// Nothing is read back: no request is made, so nothing can fail.
+cl_int launchDirect(cl_command_queue Queue, cl_kernel Kernel,
+                    const RewrittenKernel &Entry, const std::string &Name,
+                    bool Int64Atomics, cl_device_id Device, cl_uint WorkDim,
+                    const size_t *Offset, const size_t *Global,
+                    const size_t *Local, cl_uint NumWait,
+                    const cl_event *WaitList, cl_event *Event) {
+  if (!directCompiled(Kernel, Device))
+    return fail(SA_MODE_NOT_COMPILED,
+                "kernel '" + Name +
+                    "' was built with -DSA_NO_DIRECT: it has no path that "
+                    "runs it as written (SA_MODE_DIRECT)");
+  if (Int64Atomics && !hasExtension(Device, "cl_khr_int64_base_atomics"))
+    return fail(SA_DEVICE_NOT_SUPPORTED,
+                "kernel '" + Name +
+                    "' cannot run as written (SA_MODE_DIRECT) here: its "
+                    "64-bit atomics need cl_khr_int64_base_atomics, which "
+                    "the device lacks");
+  std::lock_guard<std::mutex> Guard(launchLock());
+  cl_mem NoState = nullptr;
+  cl_int Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
+  if (Err == CL_SUCCESS)
+    Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &NoState);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "could not set the softatomic arguments of kernel '" +
+                         Name + "'");
+  if (hostConfig().Verbose)
+    std::fprintf(stderr, "softatomic: kernel '%s': as written (direct mode)\n",
+                 Name.c_str());
+  Err = clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, Offset, Global, Local,
+                               NumWait, WaitList, Event);
+  if (Err != CL_SUCCESS)
+    return fail(Err, "clEnqueueNDRangeKernel of kernel '" + Name +
+                         "' as written failed");
+  return succeed();
+}
+
 cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                        const RewrittenKernel &Entry, const std::string &Name,
-                       cl_uint WorkDim, const size_t *Offset,
-                       const size_t *Global, const size_t *Local,
-                       cl_uint NumWait, const cl_event *WaitList,
-                       cl_event *Event) {
+                       bool Int64Atomics, cl_uint Mode, cl_uint WorkDim,
+                       const size_t *Offset, const size_t *Global,
+                       const size_t *Local, cl_uint NumWait,
+                       const cl_event *WaitList, cl_event *Event) {
   cl_device_id Device = nullptr;
   cl_context Context = nullptr;
   cl_int Err = clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof(Device),
@@ -355,6 +409,10 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   // running it with a value nobody asked for.
   if ((Err = checkHostConfig()))
     return Err;
+  if (Mode == SA_MODE_DIRECT)
+    return launchDirect(Queue, Kernel, Entry, Name, Int64Atomics, Device,
+                        WorkDim, Offset, Global, Local, NumWait, WaitList,
+                        Event);
   std::lock_guard<std::mutex> Guard(launchLock());
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.
@@ -364,8 +422,8 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                          "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
   LaunchPlan Plan;
-  if ((Err = planLaunch(Queue, Kernel, Entry, Device, WorkDim, Offset, Global,
-                        Local, Plan)))
+  if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, WorkDim, Offset,
+                        Global, Local, Plan)))
     return Err;
   if (Plan.Mode == SA_MODE_COMBINE && !Entry.CombineMode)
     return fail(
@@ -464,8 +522,22 @@ extern "C" cl_int saEnqueueNDRangeKernel(
   if (!Entry) // not rewritten (or invalid: let OpenCL say so)
     return clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, Offset, Global, Local,
                                   NumWait, WaitList, Event);
-  return launchRewritten(Queue, Kernel, *Entry, Name, WorkDim, Offset, Global,
-                         Local, NumWait, WaitList, Event);
+  auto Launch = [&](cl_uint Mode, cl_event *Done) {
+    return launchRewritten(Queue, Kernel, *Entry, Name, Keep->Int64Atomics,
+                           Mode, WorkDim, Offset, Global, Local, NumWait,
+                           WaitList, Done);
+  };
+  if (launchMode() == SA_MODE_AUTO) {
+    if (cl_int Err = checkHostConfig())
+      return Err;
+    cl_device_id Device = nullptr;
+    clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof Device, &Device,
+                          nullptr);
+    return launchAuto(Queue, Kernel, Name, Entry->CombineMode,
+                      directCompiled(Kernel, Device), WorkDim, Global, Local,
+                      Event, Launch);
+  }
+  return Launch(launchMode(), Event);
 }
 
 extern "C" cl_int saIsKernelRewritten(cl_kernel Kernel, cl_bool *Rewritten) {
@@ -487,7 +559,7 @@ extern "C" cl_int saGetCoresidentGroups(cl_kernel Kernel, cl_device_id Device,
     return fail(CL_INVALID_VALUE, "Groups is NULL");
   if (cl_int Err = checkHostConfig())
     return Err;
-  if (launchMode() == SA_MODE_COMBINE)
+  if (launchMode() != SA_MODE_COORDINATOR)
     *Groups = combiningGroups(Device, std::max<size_t>(LocalItems, 1));
   else if (cl_int Err = coresidentGroups(Device, LocalItems, *Groups))
     return Err;

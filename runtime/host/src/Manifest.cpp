@@ -11,6 +11,9 @@
 namespace softatomic {
 
 static const char ManifestMarker[] = "softatomic-manifest:";
+/// Where the device runtime begins in a rewritten source: the rewriter's
+/// prefix (its defines) comes before it.
+static const char RuntimeMarker[] = "#ifndef SOFTATOMIC_RUNTIME";
 
 std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
                                               std::string &Error) {
@@ -91,26 +94,33 @@ std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code) {
     if (It != C.Registered.end())
       return It->second;
   }
-  std::string Json;
-  if (!manifestText(programSource(Program), Json))
+  std::string Json, Source = programSource(Program);
+  if (!manifestText(Source, Json))
     return nullptr;
+  // The rewriter's prefix, between the manifest and the runtime, defines
+  // SA_INT64_ATOMICS for a program with 64-bit 1.x atomics.
+  bool Int64 = Source.find("\n#define SA_INT64_ATOMICS 1\n") <
+               Source.find(RuntimeMarker);
+  std::string Key = Json + (Int64 ? "\nint64" : "");
   std::lock_guard<std::mutex> Guard(C.Lock);
-  auto It = C.ByText.find(Json);
+  auto It = C.ByText.find(Key);
   if (It != C.ByText.end())
     return It->second;
   std::string Error;
-  auto M = parseManifest(Json, Error);
-  if (!M) {
+  auto Parsed = parseManifest(Json, Error);
+  if (!Parsed) {
     Code = fail(SA_INVALID_MANIFEST, Error);
     return nullptr;
   }
+  auto M = std::make_shared<Manifest>(*Parsed);
+  M->Int64Atomics = Int64;
   if (M->RuntimeVersion != SA_RUNTIME_VERSION) {
     Code = fail(SA_VERSION_MISMATCH, "the program was rewritten for runtime " +
                                          M->RuntimeVersion + "; this is " +
                                          SA_RUNTIME_VERSION);
     return nullptr;
   }
-  C.ByText.emplace(Json, M);
+  C.ByText.emplace(Key, M);
   return M;
 }
 

@@ -21,6 +21,10 @@ struct RewrittenKernel {
 
 struct Manifest {
   std::string RuntimeVersion;
+  /// The program has 64-bit 1.x atomics (the rewriter's prefix defines
+  /// SA_INT64_ATOMICS): as written, it needs cl_khr_int64_base_atomics.
+  /// Unknown, and false, for a registered manifest.
+  bool Int64Atomics = false;
   std::map<std::string, RewrittenKernel> Kernels;
 };
 

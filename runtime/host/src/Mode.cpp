@@ -22,10 +22,12 @@ cl_uint launchMode() {
 
 extern "C" cl_int saSetMode(cl_uint Mode) {
   using namespace softatomic;
-  if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE)
+  if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE &&
+      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO)
     return fail(CL_INVALID_VALUE,
                 "mode " + std::to_string(Mode) +
-                    " is neither SA_MODE_COORDINATOR nor SA_MODE_COMBINE");
+                    " is not SA_MODE_COORDINATOR, SA_MODE_COMBINE, "
+                    "SA_MODE_DIRECT or SA_MODE_AUTO");
   ChosenMode.store(Mode, std::memory_order_relaxed);
   return succeed();
 }

@@ -59,7 +59,7 @@ extern "C" {
   -9012 /* a SOFTATOMIC_* variable is malformed: every call                    \
            that reads them fails (README.md, "Environment") */
 
-/* How a rewritten kernel carries out its atomics (README.md, "Two modes").
+/* How a rewritten kernel carries out its atomics (README.md, "Modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
  * compiled that mode in; otherwise its launch fails, SA_MODE_NOT_COMPILED.
  * SA_MODE_COORDINATOR, the paper's: a coordinator work-group serves every
@@ -71,6 +71,26 @@ extern "C" {
  *   device runs at once. */
 #define SA_MODE_COORDINATOR 0
 #define SA_MODE_COMBINE 1
+/* SA_MODE_DIRECT: the kernel as written, which every rewritten kernel
+ *   carries: each atomic is one native atomic where it is called (a 2.0
+ *   call with fences for its memory order), on the caller's NDRange as
+ *   given, with no state buffer and nothing read back; a baseline, and what
+ *   a launch falls back to. Refused (SA_DEVICE_NOT_SUPPORTED) for a kernel
+ *   with 64-bit 1.x atomics on a device without cl_khr_int64_base_atomics,
+ *   where the kernel as written cannot run, and (SA_MODE_NOT_COMPILED) for
+ *   a program built with -DSA_NO_DIRECT. */
+#define SA_MODE_DIRECT 2
+/* SA_MODE_AUTO: per kernel, device and NDRange, whichever of
+ *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster. The first launches
+ *   alternate between the two and are timed from their events (never
+ *   waited for), then the faster runs, and one launch in 64 runs the other
+ *   again to check. Both make every write to an atomic's target a native
+ *   atomic, so launches may change mode; the coordinator mode is never
+ *   chosen. Where nothing can be compared (a queue without
+ *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten without
+ *   --combine-mode), every launch runs as written. SOFTATOMIC_VERBOSE=1
+ *   says what was chosen and why. */
+#define SA_MODE_AUTO 3
 
 /* Drop-in for clEnqueueNDRangeKernel (same arguments, same event). */
 SA_API cl_int saEnqueueNDRangeKernel(
@@ -119,8 +139,8 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
                                     size_t local_items, size_t *groups);
 
 /* The mode of the launches that follow, process-wide. The default is
- * SOFTATOMIC_MODE from the environment (coordinator or combine), else
- * SA_MODE_COORDINATOR. CL_INVALID_VALUE for any other value. */
+ * SOFTATOMIC_MODE from the environment (coordinator, combine, direct or
+ * auto), else SA_MODE_COORDINATOR. CL_INVALID_VALUE for any other value. */
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 
