@@ -5,7 +5,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include <cassert>
 
 using namespace llvm;
@@ -87,26 +86,7 @@ bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {
   return NumArgs == Base || (Atomic.Orders && NumArgs == Base + 1);
 }
 
-StringRef atomicOpName(AtomicOp Op) {
-  switch (Op) {
-#define SA_ATOMIC_OP(Enumerator, Name)                                         \
-  case AtomicOp::Enumerator:                                                   \
-    return Name;
-#include "model/RuntimeCalls.def"
-  }
-  llvm_unreachable("not an AtomicOp");
-}
-
-/// The prefix of the runtime functions of \p Form.
-static StringRef callFormPrefix(CallForm Form) {
-  switch (Form) {
-#define SA_CALL_FORM(Enumerator, Prefix)                                       \
-  case CallForm::Enumerator:                                                   \
-    return Prefix;
-#include "model/RuntimeCalls.def"
-  }
-  llvm_unreachable("not a CallForm");
-}
+StringRef atomicOpName(AtomicOp Op) { return atomicOpSpelling(Op); }
 
 RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
                             StringRef Type, StringRef ExpectedSpace) {
@@ -128,7 +108,7 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
   static const char *const OrderSuffix[] = {"", "_explicit", "_explicit_scope"};
   std::string Space =
       Entry.ExpectedSpace.empty() ? "" : ("_" + Entry.ExpectedSpace).str();
-  return (callFormPrefix(Form) + "atomic_" + atomicOpName(Entry.Op) +
+  return (Twine(callFormPrefix(Form)) + "atomic_" + atomicOpName(Entry.Op) +
           OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" +
           Entry.Type)
       .str();

@@ -20,11 +20,6 @@ namespace softatomic {
 /// The operation's name in the runtime's entry points: "add", "fetch_add".
 llvm::StringRef atomicOpName(AtomicOp Op);
 
-/// The forms every work-item of a group calls together.
-inline bool isGroupForm(CallForm Form) {
-  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
-}
-
 /// An integer atomic that the runtime carries out: an OpenCL 1.0/1.1 one
 /// (atom_add, atomic_add, ...) or an OpenCL 2.0 one on an atomic_int or
 /// atomic_uint object (atomic_fetch_add, atomic_exchange_explicit, ...).

@@ -23,6 +23,33 @@ enum class CallForm {
 #include "model/RuntimeCalls.def"
 };
 
+/// The forms every work-item of a group calls together.
+inline bool isGroupForm(CallForm Form) {
+  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
+}
+
+/// The prefix of the runtime functions of \p Form: "__sa_", "__sa_nr_", ...
+inline const char *callFormPrefix(CallForm Form) {
+  switch (Form) {
+#define SA_CALL_FORM(Enumerator, Prefix)                                       \
+  case CallForm::Enumerator:                                                   \
+    return Prefix;
+#include "model/RuntimeCalls.def"
+  }
+  return "";
+}
+
+/// The operation's name in the runtime's entry points: "add", "fetch_add".
+inline const char *atomicOpSpelling(AtomicOp Op) {
+  switch (Op) {
+#define SA_ATOMIC_OP(Enumerator, Name)                                         \
+  case AtomicOp::Enumerator:                                                   \
+    return Name;
+#include "model/RuntimeCalls.def"
+  }
+  return "";
+}
+
 /// The types and argument shapes of a row of entry points
 /// (RuntimeCalls.def, SA_ENTRY_POINTS, says what each means).
 enum class EntryTypes { Int32, Int32And64 };

@@ -29,29 +29,9 @@ using namespace softatomic;
 
 namespace {
 
-bool isGroupForm(CallForm Form) {
-  return Form == CallForm::WorkGroup || Form == CallForm::PredicatedWorkGroup;
-}
+std::string prefix(CallForm Form) { return callFormPrefix(Form); }
 
-std::string prefix(CallForm Form) {
-  switch (Form) {
-#define SA_CALL_FORM(Enumerator, Prefix)                                       \
-  case CallForm::Enumerator:                                                   \
-    return Prefix;
-#include "model/RuntimeCalls.def"
-  }
-  return "";
-}
-
-std::string opName(AtomicOp Op) {
-  switch (Op) {
-#define SA_ATOMIC_OP(Enumerator, Name)                                         \
-  case AtomicOp::Enumerator:                                                   \
-    return Name;
-#include "model/RuntimeCalls.def"
-  }
-  return "";
-}
+std::string opName(AtomicOp Op) { return atomicOpSpelling(Op); }
 
 /// The 1.x operation that carries out a 2.0 one; a 1.x one itself.
 AtomicOp plainOp(AtomicOp Op) {
