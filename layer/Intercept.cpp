@@ -300,9 +300,15 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     // for an event changes nothing of the launch).
     const bool Profiles = queueProfiles(Queue);
     cl_event Timed = nullptr;
-    cl_int Status = saEnqueueNDRangeKernel(
-        Queue, Kernel, WorkDim, GlobalOffset, GlobalSize, LocalSize, NumEvents,
-        WaitList, Event ? Event : Profiles ? &Timed : nullptr);
+    // The twin has every argument the application set: where the mode runs
+    // the kernel as written (direct, or auto's choice), the runtime
+    // launches the twin itself, at native cost.
+    cl_int Status = saEnqueueNDRangeKernelWithOriginal(
+        Queue, Kernel, Record->Native, WorkDim, GlobalOffset, GlobalSize,
+        LocalSize, NumEvents, WaitList,
+        Event      ? Event
+        : Profiles ? &Timed
+                   : nullptr);
     // Nothing was enqueued: the application gets what the native launch gives.
     if (Status != CL_SUCCESS)
       return launchNativeTwin(*Record, Status, launchFailure(Status), Queue,

@@ -37,6 +37,12 @@ const char *Usage =
     "  --mode     the host runtime's modes the rewritten kernels run in, each\n"
     "             a row of its own (default coordinator; README.md, "
     "\"Modes\")\n"
+    "  --original yes: the runtime gets the native kernel as the original\n"
+    "             (saEnqueueNDRangeKernelWithOriginal), so direct and auto "
+    "run\n"
+    "             it where they run the kernel as written, as the "
+    "interception\n"
+    "             layer does (default); no: the rewritten kernel's own path\n"
     "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
     "             private memory, work-group size, preferred multiple) to "
@@ -46,7 +52,7 @@ const char *Usage =
     "size\n"
     "             each, one run of each form), auto (cpu on a CPU device, else "
     "paper)\n"
-    "sweep options (defaults: the paper's sizes; McKee: issue 7's "
+    "sweep options (defaults: the paper's sizes; McKee: McKee et al.'s "
     "configuration):\n"
     "  --scalar-groups LIST  scalar product work-groups (2,...,128)\n"
     "  --matrix LIST         matmul matrix dimensions (8,16,...,256)\n"
@@ -201,7 +207,10 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
       Ok = parseSize(V, O.ContIters);
     else if (A == "--mode")
       Ok = parseNames(V, {"coordinator", "combine", "direct", "auto"}, O.Modes);
-    else
+    else if (A == "--original") {
+      Ok = V == "yes" || V == "no";
+      O.Original = V == "yes";
+    } else
       Ok = false;
     if (!Ok) {
       Error = "bad argument '" + A + (HasValue ? " " + V : std::string()) + "'";

@@ -108,7 +108,7 @@ static double median(std::vector<double> V) {
 }
 
 FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
-                   size_t Local, const Options &O) {
+                   size_t Local, const Options &O, cl_kernel Original) {
   FormResult R;
   std::vector<double> Times, Walls;
   size_t Global = W.Items;
@@ -119,14 +119,17 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
       Err = clFinish(S.Queue);
     if (Err == CL_SUCCESS)
       Err = W.setArgs(K);
+    if (Err == CL_SUCCESS && Original)
+      Err = W.setArgs(Original);
     if (Err != CL_SUCCESS) {
       R.Error = Where + "setting up the buffers failed: " + clError(Err);
       return R;
     }
     cl_event Done = nullptr;
     auto T0 = std::chrono::steady_clock::now();
-    Err = Soft ? saEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
-                                        0, nullptr, &Done)
+    Err = Soft ? saEnqueueNDRangeKernelWithOriginal(S.Queue, K, Original, 1,
+                                                    nullptr, &Global, &Local, 0,
+                                                    nullptr, &Done)
                : clEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
                                         0, nullptr, &Done);
     if (Err != CL_SUCCESS) {

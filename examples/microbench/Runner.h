@@ -58,8 +58,11 @@ private:
 };
 
 /// Warm-up runs, then timed runs of one kernel form; every run verified.
+/// Original (software form only, may be null): the native kernel, handed
+/// to the runtime with its arguments set (saEnqueueNDRangeKernelWithOriginal).
 FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
-                   size_t Local, const Options &O);
+                   size_t Local, const Options &O,
+                   cl_kernel Original = nullptr);
 
 } // namespace softatomic
 

@@ -53,6 +53,9 @@ protected:
 struct Options {
   std::string Platform, Device, Csv, KernelInfo;
   std::string SoftOptions; // build options of the rewritten kernels
+  /// The native kernel is handed to the runtime as the original
+  /// (saEnqueueNDRangeKernelWithOriginal), as the interception layer does.
+  bool Original = true;
   std::string KernelDir;
   std::string Preset =
       "paper"; // the sizes the sweep options start from (Presets.h)
@@ -95,8 +98,8 @@ struct Config {
   size_t Groups = 0, Local = 0;
   double Target =
       0; // the runtime-speed issue's bound on software/native; 0: none
-  std::string Mode =
-      "coordinator"; // the host runtime's mode: coordinator, combine, direct, auto
+  std::string Mode = "coordinator"; // the host runtime's mode: coordinator,
+                                    // combine, direct, auto
   std::function<std::unique_ptr<Workload>(ClSession &)> Make;
 };
 

@@ -70,7 +70,13 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
   else {
     R.Note = W->Note;
     R.Native = runForm(S, *W, K.Native, false, C.Local, O);
-    R.Soft = runForm(S, *W, K.Soft, true, C.Local, O);
+    // The automatic mode's timed runs are its choice: its learning
+    // launches, which alternate between the modes it compares, are warm-up.
+    Options Soft = O;
+    if (C.Mode == "auto")
+      Soft.Warmup = std::max(O.Warmup, 2 * SA_AUTO_SAMPLES);
+    R.Soft = runForm(S, *W, K.Soft, true, C.Local, Soft,
+                     O.Original ? K.Native : nullptr);
   }
   R.Machine = machineLoad();
   printRowEnd(R);

@@ -107,6 +107,15 @@ scenario_combine_mode_by_mode() {
   refute combine-implied "launch failed"
 }
 
+scenario_direct_mode_runs_the_application_kernel() {
+  # SOFTATOMIC_MODE=direct: the runtime launches the twin, the application's
+  # own kernel with its arguments, not the rewritten kernel's path.
+  run direct SOFTATOMIC_MODE=direct SOFTATOMIC_VERBOSE=1 "$sample"
+  grep -q "kernel 'histogram': as written (direct mode, the application's own kernel)" \
+    "$logs/direct.out" || fail "direct: the application's kernel did not run"
+  refute direct "launch failed"
+}
+
 scenario_refused_program_native() {
   # A program the rewriter refuses runs natively, and the log says why.
   run unsupported "$sample" --unsupported

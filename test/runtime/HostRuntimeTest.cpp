@@ -683,6 +683,66 @@ TEST_F(HostRuntimeMalformedEnvironment, RefusesEveryCallThatReadsIt) {
   clReleaseKernel(Count);
 }
 
+// saEnqueueNDRangeKernelWithOriginal: where the launch runs the kernel as
+// written, the caller's original kernel itself is enqueued (here one whose
+// stores tell it apart from the rewritten kernel); in the other modes it
+// is not used; a kernel of another name or argument count is refused.
+TEST_F(HostRuntime, LaunchesTheOriginalWhereTheKernelRunsAsWritten) {
+  const char *Marker = "__kernel void count(__global uint *c, __global uint "
+                       "*old) { old[get_global_id(0)] = 1000u + "
+                       "(uint)get_global_id(0); }";
+  cl_int Err = CL_SUCCESS;
+  cl_program MarkerProgram =
+      clCreateProgramWithSource(S.Context, 1, &Marker, nullptr, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(MarkerProgram, 1, &S.Device, "", nullptr, nullptr),
+            CL_SUCCESS);
+  cl_kernel Count = combiningCount(), Orig = kernel(MarkerProgram, "count");
+  ASSERT_NE(Count, nullptr);
+  size_t N = 256, Local = 64;
+  auto Launch = [&](cl_kernel Original) {
+    cl_mem C = buffer(1), Old = buffer(N);
+    for (cl_kernel K : {Count, Orig}) {
+      clSetKernelArg(K, 0, sizeof(cl_mem), &C);
+      clSetKernelArg(K, 1, sizeof(cl_mem), &Old);
+    }
+    cl_int Status = saEnqueueNDRangeKernelWithOriginal(
+        S.Queue, Count, Original, 1, nullptr, &N, &Local, 0, nullptr, nullptr);
+    EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
+    std::vector<cl_uint> V = read(Old, N);
+    V.push_back(read(C, 1)[0]);
+    clReleaseMemObject(C);
+    clReleaseMemObject(Old);
+    return std::make_pair(Status, V);
+  };
+  ASSERT_EQ(saSetMode(SA_MODE_DIRECT), CL_SUCCESS);
+  auto [Status, V] = Launch(Orig);
+  ASSERT_EQ(Status, CL_SUCCESS) << saGetLastErrorMessage();
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(V[I], 1000u + I) << "the original did not run";
+  EXPECT_EQ(V[N], 0u);
+
+  ASSERT_EQ(saSetMode(SA_MODE_COMBINE), CL_SUCCESS);
+  std::tie(Status, V) = Launch(Orig);
+  ASSERT_EQ(Status, CL_SUCCESS) << saGetLastErrorMessage();
+  EXPECT_EQ(V[N], N) << "the combining mode runs the rewritten kernel";
+
+  cl_kernel Other = kernel(Original, "shape");
+  ASSERT_EQ(saSetMode(SA_MODE_DIRECT), CL_SUCCESS);
+  EXPECT_EQ(saEnqueueNDRangeKernelWithOriginal(S.Queue, Count, Other, 1,
+                                               nullptr, &N, &Local, 0, nullptr,
+                                               nullptr),
+            CL_INVALID_KERNEL);
+  EXPECT_NE(std::string(saGetLastErrorMessage()).find("'shape'"),
+            std::string::npos)
+      << saGetLastErrorMessage();
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  clReleaseKernel(Other);
+  clReleaseKernel(Orig);
+  clReleaseKernel(Count);
+  clReleaseProgram(MarkerProgram);
+}
+
 // Last: saSetMode holds for the rest of the process.
 TEST_F(HostRuntime, CombiningModeFromTheApi) {
   cl_kernel Count = combiningCount();

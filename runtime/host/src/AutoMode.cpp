@@ -20,7 +20,7 @@ namespace softatomic {
 namespace {
 
 /// Launches each mode is timed for before the faster is kept.
-constexpr size_t Samples = 3;
+constexpr size_t Samples = SA_AUTO_SAMPLES;
 /// Once chosen, one launch in so many runs the other mode again, so that
 /// a choice made on a cold cache or a busy device is checked.
 constexpr unsigned long RecheckEvery = 64;

@@ -349,53 +349,95 @@ bool directCompiled(cl_kernel Kernel, cl_device_id Device) {
   return Options.find("SA_NO_DIRECT") == std::string::npos;
 }
 
-/// A launch of the kernel as written (SA_MODE_DIRECT): the caller's
-/// NDRange as given and no state buffer, which the device runtime takes as
-/// the sign to make each atomic one native atomic where it is called
-/// (__sa_begin_direct).
-/// Nothing is read back: no request is made, so nothing can fail.
-cl_int launchDirect(cl_command_queue Queue, cl_kernel Kernel,
-                    const RewrittenKernel &Entry, const std::string &Name,
-                    bool Int64Atomics, cl_device_id Device, cl_uint WorkDim,
-                    const size_t *Offset, const size_t *Global,
-                    const size_t *Local, cl_uint NumWait,
-                    const cl_event *WaitList, cl_event *Event) {
-  if (!directCompiled(Kernel, Device))
-    return fail(SA_MODE_NOT_COMPILED,
-                "kernel '" + Name +
-                    "' was built with -DSA_NO_DIRECT: it has no path that "
-                    "runs it as written (SA_MODE_DIRECT)");
-  if (Int64Atomics && !hasExtension(Device, "cl_khr_int64_base_atomics"))
-    return fail(SA_DEVICE_NOT_SUPPORTED,
-                "kernel '" + Name +
-                    "' cannot run as written (SA_MODE_DIRECT) here: its "
-                    "64-bit atomics need cl_khr_int64_base_atomics, which "
-                    "the device lacks");
-  std::lock_guard<std::mutex> Guard(launchLock());
-  cl_mem NoState = nullptr;
-  cl_int Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
-  if (Err == CL_SUCCESS)
-    Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &NoState);
+/// One launch as the caller asked for it: clEnqueueNDRangeKernel's
+/// arguments, and the kernel as the application wrote it where the caller
+/// has one (saEnqueueNDRangeKernelWithOriginal).
+struct LaunchCall {
+  cl_command_queue Queue = nullptr;
+  cl_kernel Kernel = nullptr;
+  cl_kernel Original = nullptr;
+  cl_uint WorkDim = 1;
+  const size_t *Offset = nullptr;
+  const size_t *Global = nullptr;
+  const size_t *Local = nullptr;
+  cl_uint NumWait = 0;
+  const cl_event *WaitList = nullptr;
+};
+
+/// Whether Original can stand in for Kernel: a kernel of the same name
+/// whose arguments are Kernel's less the runtime's two (which come last).
+cl_int checkOriginal(cl_kernel Kernel, cl_kernel Original,
+                     const std::string &Name) {
+  cl_uint Args = 0, OriginalArgs = 0;
+  cl_int Err = clGetKernelInfo(Original, CL_KERNEL_NUM_ARGS,
+                               sizeof OriginalArgs, &OriginalArgs, nullptr);
   if (Err != CL_SUCCESS)
-    return fail(Err, "could not set the softatomic arguments of kernel '" +
-                         Name + "'");
+    return fail(Err,
+                "the original given for kernel '" + Name + "' is not a kernel");
+  clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr);
+  std::string OriginalName = kernelName(Original);
+  if (OriginalName != Name || OriginalArgs + 2 != Args)
+    return fail(CL_INVALID_KERNEL,
+                "the original given for kernel '" + Name + "' is '" +
+                    OriginalName + "' with " + std::to_string(OriginalArgs) +
+                    " arguments: it must be the kernel of that name before "
+                    "rewriting, with " +
+                    std::to_string(Args >= 2 ? Args - 2 : 0));
+  return CL_SUCCESS;
+}
+
+/// A launch of the kernel as written (SA_MODE_DIRECT): the caller's
+/// NDRange as given. With the application's own kernel (Call.Original),
+/// that kernel itself, at native cost; otherwise the rewritten kernel with
+/// no state buffer, which the device runtime takes as the sign to make
+/// each atomic one native atomic where it is called (__sa_begin_direct).
+/// Nothing is read back: no request is made, so nothing can fail.
+cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
+                    const std::string &Name, bool Int64Atomics,
+                    cl_device_id Device, cl_event *Event) {
+  cl_kernel Kernel = Call.Original ? Call.Original : Call.Kernel;
+  if (!Call.Original) {
+    if (!directCompiled(Kernel, Device))
+      return fail(SA_MODE_NOT_COMPILED,
+                  "kernel '" + Name +
+                      "' was built with -DSA_NO_DIRECT: it has no path that "
+                      "runs it as written (SA_MODE_DIRECT)");
+    if (Int64Atomics && !hasExtension(Device, "cl_khr_int64_base_atomics"))
+      return fail(SA_DEVICE_NOT_SUPPORTED,
+                  "kernel '" + Name +
+                      "' cannot run as written (SA_MODE_DIRECT) here: its "
+                      "64-bit atomics need cl_khr_int64_base_atomics, which "
+                      "the device lacks");
+  }
+  std::unique_lock<std::mutex> Guard(launchLock(), std::defer_lock);
+  if (!Call.Original) {
+    Guard.lock();
+    cl_mem NoState = nullptr;
+    cl_int Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
+    if (Err == CL_SUCCESS)
+      Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &NoState);
+    if (Err != CL_SUCCESS)
+      return fail(Err, "could not set the softatomic arguments of kernel '" +
+                           Name + "'");
+  }
   if (hostConfig().Verbose)
-    std::fprintf(stderr, "softatomic: kernel '%s': as written (direct mode)\n",
-                 Name.c_str());
-  Err = clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, Offset, Global, Local,
-                               NumWait, WaitList, Event);
+    std::fprintf(
+        stderr, "softatomic: kernel '%s': as written (direct mode%s)\n",
+        Name.c_str(), Call.Original ? ", the application's own kernel" : "");
+  cl_int Err = clEnqueueNDRangeKernel(Call.Queue, Kernel, Call.WorkDim,
+                                      Call.Offset, Call.Global, Call.Local,
+                                      Call.NumWait, Call.WaitList, Event);
   if (Err != CL_SUCCESS)
     return fail(Err, "clEnqueueNDRangeKernel of kernel '" + Name +
                          "' as written failed");
   return succeed();
 }
 
-cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
-                       const RewrittenKernel &Entry, const std::string &Name,
-                       bool Int64Atomics, cl_uint Mode, cl_uint WorkDim,
-                       const size_t *Offset, const size_t *Global,
-                       const size_t *Local, cl_uint NumWait,
-                       const cl_event *WaitList, cl_event *Event) {
+cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
+                       const std::string &Name, bool Int64Atomics, cl_uint Mode,
+                       cl_event *Event) {
+  cl_command_queue Queue = Call.Queue;
+  cl_kernel Kernel = Call.Kernel;
   cl_device_id Device = nullptr;
   cl_context Context = nullptr;
   cl_int Err = clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof(Device),
@@ -410,9 +452,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
   if ((Err = checkHostConfig()))
     return Err;
   if (Mode == SA_MODE_DIRECT)
-    return launchDirect(Queue, Kernel, Entry, Name, Int64Atomics, Device,
-                        WorkDim, Offset, Global, Local, NumWait, WaitList,
-                        Event);
+    return launchDirect(Call, Entry, Name, Int64Atomics, Device, Event);
   std::lock_guard<std::mutex> Guard(launchLock());
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.
@@ -422,8 +462,8 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
                          "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
   LaunchPlan Plan;
-  if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, WorkDim, Offset,
-                        Global, Local, Plan)))
+  if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, Call.WorkDim,
+                        Call.Offset, Call.Global, Call.Local, Plan)))
     return Err;
   if (Plan.Mode == SA_MODE_COMBINE && !Entry.CombineMode)
     return fail(
@@ -457,7 +497,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
 
   size_t PhysicalGlobal[3] = {(Plan.Workers + 1) * Plan.Local[0], Plan.Local[1],
                               Plan.Local[2]};
-  std::vector<cl_event> Wait(WaitList, WaitList + NumWait);
+  std::vector<cl_event> Wait(Call.WaitList, Call.WaitList + Call.NumWait);
   // After the previous launch on this device (LaunchOrder.h); launchLock()
   // keeps the look-up and the record below together.
   std::shared_ptr<HeldEvent> Previous = unfinishedLaunch(Context, Device);
@@ -465,7 +505,7 @@ cl_int launchRewritten(cl_command_queue Queue, cl_kernel Kernel,
     Wait.push_back(Previous->Event);
   cl_event KernelDone = nullptr;
   Err = clEnqueueNDRangeKernel(
-      Queue, Kernel, WorkDim, nullptr, PhysicalGlobal, Plan.Local,
+      Queue, Kernel, Call.WorkDim, nullptr, PhysicalGlobal, Plan.Local,
       (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(), &KernelDone);
   if (Err != CL_SUCCESS)
     return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name +
@@ -506,38 +546,58 @@ cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry,
   return CL_SUCCESS;
 }
 
+/// Both entry points; Call.Original may be null.
+cl_int enqueue(const LaunchCall &Call, cl_event *Event) {
+  const RewrittenKernel *Entry = nullptr;
+  std::string Name;
+  std::shared_ptr<const Manifest> Keep;
+  if (Call.Kernel) {
+    if (cl_int Err = lookUp(Call.Kernel, Entry, Name, Keep))
+      return Err;
+  }
+  if (!Entry) // not rewritten (or invalid: let OpenCL say so)
+    return clEnqueueNDRangeKernel(Call.Queue, Call.Kernel, Call.WorkDim,
+                                  Call.Offset, Call.Global, Call.Local,
+                                  Call.NumWait, Call.WaitList, Event);
+  if (Call.Original)
+    if (cl_int Err = checkOriginal(Call.Kernel, Call.Original, Name))
+      return Err;
+  auto Launch = [&](cl_uint Mode, cl_event *Done) {
+    return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, Mode, Done);
+  };
+  if (launchMode() == SA_MODE_AUTO) {
+    if (cl_int Err = checkHostConfig())
+      return Err;
+    cl_device_id Device = nullptr;
+    clGetCommandQueueInfo(Call.Queue, CL_QUEUE_DEVICE, sizeof Device, &Device,
+                          nullptr);
+    return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode,
+                      Call.Original || directCompiled(Call.Kernel, Device),
+                      Call.WorkDim, Call.Global, Call.Local, Event, Launch);
+  }
+  return Launch(launchMode(), Event);
+}
+
 } // namespace
 
 extern "C" cl_int saEnqueueNDRangeKernel(
     cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
     const size_t *Offset, const size_t *Global, const size_t *Local,
     cl_uint NumWait, const cl_event *WaitList, cl_event *Event) {
-  const RewrittenKernel *Entry = nullptr;
-  std::string Name;
-  std::shared_ptr<const Manifest> Keep;
-  if (Kernel) {
-    if (cl_int Err = lookUp(Kernel, Entry, Name, Keep))
-      return Err;
-  }
-  if (!Entry) // not rewritten (or invalid: let OpenCL say so)
-    return clEnqueueNDRangeKernel(Queue, Kernel, WorkDim, Offset, Global, Local,
-                                  NumWait, WaitList, Event);
-  auto Launch = [&](cl_uint Mode, cl_event *Done) {
-    return launchRewritten(Queue, Kernel, *Entry, Name, Keep->Int64Atomics,
-                           Mode, WorkDim, Offset, Global, Local, NumWait,
-                           WaitList, Done);
-  };
-  if (launchMode() == SA_MODE_AUTO) {
-    if (cl_int Err = checkHostConfig())
-      return Err;
-    cl_device_id Device = nullptr;
-    clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof Device, &Device,
-                          nullptr);
-    return launchAuto(Queue, Kernel, Name, Entry->CombineMode,
-                      directCompiled(Kernel, Device), WorkDim, Global, Local,
-                      Event, Launch);
-  }
-  return Launch(launchMode(), Event);
+  return enqueue({Queue, Kernel, nullptr, WorkDim, Offset, Global, Local,
+                  NumWait, WaitList},
+                 Event);
+}
+
+extern "C" cl_int
+saEnqueueNDRangeKernelWithOriginal(cl_command_queue Queue, cl_kernel Kernel,
+                                   cl_kernel Original, cl_uint WorkDim,
+                                   const size_t *Offset, const size_t *Global,
+                                   const size_t *Local, cl_uint NumWait,
+                                   const cl_event *WaitList, cl_event *Event) {
+  return enqueue({Queue, Kernel, Original, WorkDim, Offset, Global, Local,
+                  NumWait, WaitList},
+                 Event);
 }
 
 extern "C" cl_int saIsKernelRewritten(cl_kernel Kernel, cl_bool *Rewritten) {

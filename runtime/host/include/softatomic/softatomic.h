@@ -43,8 +43,9 @@ extern "C" {
 #define SA_DEVICE_NOT_SUPPORTED -9003 /* no safe co-residency bound known */
 #define SA_NOT_CORESIDENT -9004       /* device: a work-group never started */
 #define SA_COORDINATOR_GONE                                                    \
-  -9005                       /* device: request after the coordinator left */
-#define SA_SPIN_TIMEOUT -9006 /* device: coordinator stopped making progress   \
+  -9005 /* device: request after the coordinator left */
+#define SA_SPIN_TIMEOUT                                                        \
+  -9006                       /* device: coordinator stopped making progress   \
                                */
 #define SA_LOST_REQUEST -9007 /* device: a request was not served in time */
 #define SA_BAD_STATE -9008    /* device: state not set up by this runtime */
@@ -91,6 +92,9 @@ extern "C" {
  *   --combine-mode), every launch runs as written. SOFTATOMIC_VERBOSE=1
  *   says what was chosen and why. */
 #define SA_MODE_AUTO 3
+/* Launches of each mode SA_MODE_AUTO times, per kernel, device and NDRange,
+ * before it chooses: the first 2 * SA_AUTO_SAMPLES launches alternate. */
+#define SA_AUTO_SAMPLES 3
 
 /* Drop-in for clEnqueueNDRangeKernel (same arguments, same event). */
 SA_API cl_int saEnqueueNDRangeKernel(
@@ -98,6 +102,23 @@ SA_API cl_int saEnqueueNDRangeKernel(
     const size_t *global_work_offset, const size_t *global_work_size,
     const size_t *local_work_size, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event);
+
+/* saEnqueueNDRangeKernel for a caller that also holds the kernel as the
+ * application wrote it: `original`, the kernel of the same name from the
+ * program before rewriting, with its arguments set as `kernel`'s are (less
+ * the runtime's scratch and state, which come last). Wherever a launch runs
+ * the kernel as written (SA_MODE_DIRECT, and SA_MODE_AUTO when it chooses
+ * that), the runtime enqueues `original` itself, at exactly native cost,
+ * instead of the rewritten kernel's own path to native atomics; in the
+ * other modes it is not used. The interception layer passes the
+ * application's own kernel. A kernel of another name or argument count is
+ * refused (CL_INVALID_KERNEL); NULL is saEnqueueNDRangeKernel. */
+SA_API cl_int saEnqueueNDRangeKernelWithOriginal(
+    cl_command_queue queue, cl_kernel kernel, cl_kernel original,
+    cl_uint work_dim, const size_t *global_work_offset,
+    const size_t *global_work_size, const size_t *local_work_size,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event);
 
 /* Waits for every command of the queue (clFinish), then reports the first
  * device-side failure of a softatomic launch on it since the last call
