@@ -5,12 +5,13 @@
 // interleave with, and is never chosen.
 #include "AutoMode.h"
 
+#include "AutoChoice.h"
+
 #include "Error.h"
 #include "softatomic/HostConfig.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -19,11 +20,6 @@
 namespace softatomic {
 namespace {
 
-/// Launches each mode is timed for before the faster is kept.
-constexpr size_t Samples = SA_AUTO_SAMPLES;
-/// Once chosen, one launch in so many runs the other mode again, so that
-/// a choice made on a cold cache or a busy device is checked.
-constexpr unsigned long RecheckEvery = 64;
 /// Events held per kernel and geometry at most: a kernel whose launches
 /// never complete is not timed further.
 constexpr size_t MaxPending = 8;
@@ -43,25 +39,10 @@ struct Key {
   }
 };
 
-struct Timings {
-  std::deque<double> Ms; ///< the last few launches' device times
-  size_t Pending = 0;
-  double median() const {
-    std::vector<double> V(Ms.begin(), Ms.end());
-    std::sort(V.begin(), V.end());
-    return V[V.size() / 2];
-  }
-};
-
 struct Choice {
-  Timings Direct, Combine;
-  std::vector<std::pair<cl_uint, cl_event>> Pending;
-  unsigned long Launches = 0;
-  cl_uint Chosen = SA_MODE_AUTO; ///< SA_MODE_AUTO: not yet
-  bool Said = false;             ///< why it cannot measure, said once
-  Timings &of(cl_uint Mode) {
-    return Mode == SA_MODE_DIRECT ? Direct : Combine;
-  }
+  AutoChoice Decide;
+  std::vector<std::pair<cl_uint, cl_event>> Pending; ///< launches to time
+  bool Said = false; ///< why it cannot measure, said once
 };
 
 struct AutoState {
@@ -71,10 +52,6 @@ struct AutoState {
 AutoState &state() {
   static AutoState State;
   return State;
-}
-
-const char *modeName(cl_uint Mode) {
-  return Mode == SA_MODE_DIRECT ? "as written" : "combining";
 }
 
 /// The device time of a completed launch, in ms; negative if the queue
@@ -100,42 +77,21 @@ void harvest(Choice &C) {
       ++I;
       continue;
     }
-    Timings &T = C.of(Mode);
-    --T.Pending;
-    if (double Ms = Status == CL_COMPLETE ? deviceMs(Event) : -1; Ms >= 0) {
-      T.Ms.push_back(Ms);
-      if (T.Ms.size() > Samples)
-        T.Ms.pop_front();
-    }
+    if (double Ms = Status == CL_COMPLETE ? deviceMs(Event) : -1; Ms >= 0)
+      C.Decide.record(Mode, Ms);
+    else
+      C.Decide.forget(Mode);
     clReleaseEvent(Event);
     C.Pending.erase(C.Pending.begin() + I);
   }
 }
 
-/// The mode of the next launch, and whether to time it.
-cl_uint choose(Choice &C, const std::string &Name, bool &Measure) {
-  Measure = C.Pending.size() < MaxPending;
-  bool Known = C.Direct.Ms.size() >= Samples && C.Combine.Ms.size() >= Samples;
-  if (Known) {
-    // The kernel as written wins a tie: it is what the user wrote.
-    cl_uint Faster = C.Combine.median() < C.Direct.median() ? SA_MODE_COMBINE
-                                                            : SA_MODE_DIRECT;
-    if (Faster != C.Chosen && hostConfig().Verbose)
-      std::fprintf(stderr,
-                   "softatomic: kernel '%s': auto mode runs it %s (median "
-                   "%.4f ms as written, %.4f ms combining, over the last "
-                   "%zu launches of each)\n",
-                   Name.c_str(), modeName(Faster), C.Direct.median(),
-                   C.Combine.median(), Samples);
-    C.Chosen = Faster;
-    if (C.Launches % RecheckEvery != 0)
-      return C.Chosen;
-    return C.Chosen == SA_MODE_DIRECT ? SA_MODE_COMBINE : SA_MODE_DIRECT;
-  }
-  // Still timing: the mode with fewer launches so far.
-  size_t Direct = C.Direct.Ms.size() + C.Direct.Pending;
-  size_t Combine = C.Combine.Ms.size() + C.Combine.Pending;
-  return Combine < Direct ? SA_MODE_COMBINE : SA_MODE_DIRECT;
+/// Says what changed in C's choice, if anything, under SOFTATOMIC_VERBOSE.
+void tell(Choice &C, const std::string &Name) {
+  std::string News = C.Decide.takeNews();
+  if (!News.empty() && hostConfig().Verbose)
+    std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
+                 News.c_str());
 }
 
 bool queueProfiles(cl_command_queue Queue) {
@@ -190,9 +146,11 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
       C.Said = true;
     } else {
       harvest(C);
-      Mode = choose(C, Name, Measure);
+      tell(C, Name);
+      Mode = C.Decide.next();
+      tell(C, Name);
+      Measure = C.Pending.size() < MaxPending;
     }
-    ++C.Launches;
   }
   cl_event Done = nullptr;
   cl_int Err = Launch(Mode, Measure || Event ? &Done : nullptr);
@@ -207,7 +165,7 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
     std::lock_guard<std::mutex> Guard(S.Lock);
     Choice &C = S.Choices[K];
     C.Pending.push_back({Mode, Done});
-    ++C.of(Mode).Pending;
+    C.Decide.launched(Mode);
   }
   return CL_SUCCESS;
 }

@@ -85,7 +85,8 @@ extern "C" {
  *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster. The first launches
  *   alternate between the two and are timed from their events (never
  *   waited for), then the faster runs, and one launch in 64 runs the other
- *   again to check. Both make every write to an atomic's target a native
+ *   again to check; times that move by more than 1.3x (the data changed)
+ *   start the timing again. Both make every write to an atomic's target a native
  *   atomic, so launches may change mode; the coordinator mode is never
  *   chosen. Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten without

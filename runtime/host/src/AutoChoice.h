@@ -1,0 +1,69 @@
+// What SA_MODE_AUTO knows of one kernel at one NDRange on one device: the
+// device times of its last launches as written (SA_MODE_DIRECT) and in the
+// combining mode (SA_MODE_COMBINE), and which of the two it runs. No
+// OpenCL here: times in, modes out (AutoMode.cpp reads the events).
+#ifndef SOFTATOMIC_HOST_AUTOCHOICE_H
+#define SOFTATOMIC_HOST_AUTOCHOICE_H
+
+#include "softatomic/softatomic.h"
+
+#include <deque>
+#include <string>
+
+namespace softatomic {
+
+class AutoChoice {
+public:
+  /// Once chosen, one launch in so many runs the other mode again, so that
+  /// a choice made on a cold cache or a busy device is checked.
+  static constexpr unsigned long RecheckEvery = 64;
+  /// How far a mode's time may move before what was measured of it is
+  /// taken to be out of date (the application's data changed, not the
+  /// kernel: the same kernel at the same NDRange went from 1,024 work-items
+  /// per address to one, and the faster mode with it).
+  static constexpr double Drift = 1.3;
+
+  /// The mode of the next launch (SA_MODE_DIRECT or SA_MODE_COMBINE).
+  cl_uint next();
+  /// A launch in Mode was enqueued; its time follows through record(), or
+  /// forget() if it has none.
+  void launched(cl_uint Mode) { of(Mode).Pending++; }
+  void record(cl_uint Mode, double Ms);
+  void forget(cl_uint Mode) { of(Mode).Pending--; }
+
+  /// What it chose (SA_MODE_AUTO: nothing yet).
+  cl_uint chosen() const { return Chosen; }
+  /// What changed since the last call, in words (for SOFTATOMIC_VERBOSE),
+  /// or empty.
+  std::string takeNews();
+
+private:
+  struct Timings {
+    std::deque<double> Ms; ///< the last few completed launches, oldest first
+    unsigned Pending = 0;  ///< launched, not yet recorded
+    /// Launches recorded since the choice was last made.
+    unsigned SinceChoice = 0;
+    double median() const;
+  };
+  Timings &of(cl_uint Mode) {
+    return Mode == SA_MODE_DIRECT ? Direct : Combine;
+  }
+  bool known() const;
+  /// Chooses the faster where both modes have enough times and the choice
+  /// has not been made on them, or they now say otherwise.
+  void decide();
+
+  Timings Direct, Combine;
+  unsigned long Launches = 0;
+  cl_uint Chosen = SA_MODE_AUTO;
+  /// Chosen stands on the times now held (false while timing anew).
+  bool Decided = false;
+  double ChosenMs = 0; ///< the chosen mode's median when it was chosen
+  std::string News;
+};
+
+const char *autoModeName(cl_uint Mode);
+
+} // namespace softatomic
+
+#endif

@@ -1,0 +1,125 @@
+// SA_MODE_AUTO's choice (runtime/host/src/AutoChoice.h), driven with device
+// times made up for the purpose: which mode it learns, keeps, rechecks and
+// learns again when the work changes under the same kernel and NDRange.
+#include "AutoChoice.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace softatomic;
+
+namespace {
+
+/// N launches, each taking Time(mode) ms; the modes they ran in, in order.
+std::vector<cl_uint> launch(AutoChoice &A, int N,
+                            const std::function<double(cl_uint)> &Time,
+                            std::string *News = nullptr) {
+  std::vector<cl_uint> Modes;
+  for (int I = 0; I < N; ++I) {
+    cl_uint M = A.next();
+    A.launched(M);
+    A.record(M, Time(M));
+    Modes.push_back(M);
+    if (News)
+      *News += A.takeNews() + "\n";
+  }
+  return Modes;
+}
+
+std::function<double(cl_uint)> times(double AsWritten, double Combining) {
+  return [=](cl_uint M) { return M == SA_MODE_DIRECT ? AsWritten : Combining; };
+}
+
+int count(const std::vector<cl_uint> &Modes, cl_uint Mode) {
+  return (int)std::count(Modes.begin(), Modes.end(), Mode);
+}
+
+TEST(AutoChoice, TimesBothThenKeepsTheFaster) {
+  AutoChoice A;
+  std::string News;
+  std::vector<cl_uint> First =
+      launch(A, 2 * SA_AUTO_SAMPLES, times(1.0, 2.0), &News);
+  EXPECT_EQ(count(First, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
+  EXPECT_EQ(First[0], (cl_uint)SA_MODE_DIRECT); // as written first
+  std::vector<cl_uint> Then = launch(A, 20, times(1.0, 2.0), &News);
+  EXPECT_EQ(count(Then, SA_MODE_DIRECT), 20);
+  EXPECT_NE(News.find("auto mode runs it as written (median 1.0000 ms as "
+                      "written, 2.0000 ms combining, over the last 3 "
+                      "launches of each)"),
+            std::string::npos)
+      << News;
+}
+
+TEST(AutoChoice, RechecksTheOtherModeNowAndThen) {
+  AutoChoice A;
+  std::vector<cl_uint> Modes =
+      launch(A, 2 * AutoChoice::RecheckEvery, times(2.0, 1.0));
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  // Six to learn, then one recheck per 64 launches; the recheck agrees
+  // with what was measured, so it changes nothing.
+  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), SA_AUTO_SAMPLES + 2);
+}
+
+TEST(AutoChoice, NoiseDoesNotUndoTheChoice) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(1.0, 2.0));
+  // One launch in three far off, the others within the band.
+  int I = 0;
+  std::vector<cl_uint> Modes = launch(A, 30, [&](cl_uint M) {
+    return M == SA_MODE_COMBINE ? 2.0 : ++I % 3 ? 1.2 : 3.0;
+  });
+  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 0);
+}
+
+// The same kernel at the same NDRange, its data changed: a histogram whose
+// keys went from all one bin (combining far faster) to all different
+// (native atomics far faster). The chosen mode's own times move, and it
+// times the other again: three launches, not the six of a first choice.
+TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(6.0, 0.25));
+  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::string News;
+  std::vector<cl_uint> Modes = launch(A, 12, times(0.045, 0.17), &News);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_NE(News.find("its time combining moved from 0.2500 ms to 0.1700 "
+                      "ms: timing as written again"),
+            std::string::npos)
+      << News;
+  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
+  EXPECT_EQ(Modes.back(), (cl_uint)SA_MODE_DIRECT);
+}
+
+// The chosen mode's time does not move, but the other's does: the recheck
+// sees it, and the other mode is timed again at once.
+TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(6.0, 0.063));
+  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::string News;
+  launch(A, AutoChoice::RecheckEvery + SA_AUTO_SAMPLES, times(0.033, 0.063),
+         &News);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_NE(News.find("its time as written is now 0.0330 ms (median 6.0000 "
+                      "ms before): timing it again"),
+            std::string::npos)
+      << News;
+}
+
+// A recheck far slower than before changes nothing: no launch more of the
+// slower mode than the check itself.
+TEST(AutoChoice, ARecheckFarSlowerKeepsTheChoice) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(0.35, 0.063));
+  std::string News;
+  std::vector<cl_uint> Modes =
+      launch(A, AutoChoice::RecheckEvery, times(0.56, 0.063), &News);
+  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 1);
+  EXPECT_EQ(News.find("timing"), std::string::npos) << News;
+}
+
+} // namespace
