@@ -29,11 +29,11 @@ static inline ulong __sa_clock(void) {
 
 static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   uint items = __sa_local_items();
-  uint workers = __sa_load_relaxed(state + SA_H_WORKERS);
-  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  uint workers = __sa_load_header(state + SA_H_WORKERS);
+  uint capacity = __sa_load_header(state + SA_H_LIST_CAPACITY);
   __global uint *slot0 = state + SA_SLOT_BASE(workers, items);
-  uint idle_limit = __sa_load_relaxed(state + SA_H_IDLE_LIMIT);
-  uint stall_limit = __sa_load_relaxed(state + SA_H_STALL_LIMIT);
+  uint idle_limit = __sa_load_header(state + SA_H_IDLE_LIMIT);
+  uint stall_limit = __sa_load_header(state + SA_H_STALL_LIMIT);
   /* A worker silent for this many rounds is busy with its own work, which
    * may yet change something. At most half the stall bound: a worker whose
    * request changed nothing and that then works on its own for longer is

@@ -146,9 +146,9 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   /* Wait for the coordinator, and only for it: give up when it has left,
    * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
    * more rounds than it needs to reach every slot. */
-  uint spin_limit = __sa_load_relaxed(state + SA_H_SPIN_LIMIT);
-  uint slots = __sa_load_relaxed(state + SA_H_SLOTS);
-  uint capacity = __sa_load_relaxed(state + SA_H_LIST_CAPACITY);
+  uint spin_limit = __sa_load_header(state + SA_H_SPIN_LIMIT);
+  uint slots = __sa_load_header(state + SA_H_SLOTS);
+  uint capacity = __sa_load_header(state + SA_H_LIST_CAPACITY);
   uint round_limit = 64u * (slots / capacity + 1u) + 1024u;
   uint seen = __sa_load_relaxed(state + SA_C_HEARTBEAT);
   uint stale = 0, rounds = 0, error = SA_DEV_OK;

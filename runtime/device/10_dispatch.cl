@@ -16,7 +16,7 @@
  * the count. No user code runs. */
 static void __sa_probe(__global uint *state) {
   uint workers = (uint)get_num_groups(0) - 1u, g = (uint)get_group_id(0);
-  uint scans = __sa_load_relaxed(state + SA_H_PROBE);
+  uint scans = __sa_load_header(state + SA_H_PROBE);
   if (__sa_local_linear_id() == 0 && g == 0) {
     uint in = 0;
     for (uint scan = 0; scan < scans && in < workers; ++scan) {
@@ -107,22 +107,22 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
     return 0;
 #endif
   }
-  uint mode = __sa_load_relaxed(state + SA_H_MODE);
+  uint mode = __sa_load_header(state + SA_H_MODE);
 #ifdef SA_COMBINE_MODE
   ctx->native = mode == SA_M_COMBINE;
-  ctx->combine_min = ctx->native ? __sa_load_relaxed(state + SA_H_COMBINE_MIN) : 0u;
+  ctx->combine_min = ctx->native ? __sa_load_header(state + SA_H_COMBINE_MIN) : 0u;
 #else
   ctx->combine_min = 0;
   ctx->native = 0;
 #endif
-  if (__sa_load_relaxed(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
-      __sa_load_relaxed(state + SA_H_WORKERS) + 1u != get_num_groups(0) ||
+  if (__sa_load_header(state + SA_H_MAGIC) != SA_STATE_MAGIC ||
+      __sa_load_header(state + SA_H_WORKERS) + 1u != get_num_groups(0) ||
       mode != (ctx->native ? SA_M_COMBINE : SA_M_COORDINATOR)) {
     if (get_group_id(0) == 0 && __sa_local_linear_id() == 0)
       __sa_record_error(state, SA_DEV_BAD_STATE, 0);
     return 1;
   }
-  if (__sa_load_relaxed(state + SA_H_PROBE) != 0) {
+  if (__sa_load_header(state + SA_H_PROBE) != 0) {
     __sa_probe(state);
     return 1;
   }
@@ -134,11 +134,11 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   }
   uint worker = physical - 1u;
   ctx->worker = worker;
-  ctx->workers = __sa_load_relaxed(state + SA_H_WORKERS);
-  ctx->user_groups = __sa_load_relaxed(state + SA_H_USER_GROUPS);
+  ctx->workers = __sa_load_header(state + SA_H_WORKERS);
+  ctx->user_groups = __sa_load_header(state + SA_H_USER_GROUPS);
   for (uint d = 0; d < 3; ++d) {
-    ctx->num_groups[d] = __sa_load_relaxed(state + SA_H_NUM_GROUPS + d);
-    ctx->offset[d] = __sa_load_pair(state + SA_H_OFFSET + 2u * d);
+    ctx->num_groups[d] = __sa_load_header(state + SA_H_NUM_GROUPS + d);
+    ctx->offset[d] = __sa_load_header_pair(state + SA_H_OFFSET + 2u * d);
   }
   ctx->slot = state + SA_SLOT_BASE(ctx->workers, __sa_local_items()) +
               (worker * __sa_local_items() + __sa_local_linear_id()) *
