@@ -54,6 +54,15 @@ TEST(AutoChoice, TimesBothThenKeepsTheFaster) {
       << News;
 }
 
+TEST(AutoChoice, TheKernelAsWrittenWinsANearTie) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(1.0, 0.95));
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  AutoChoice B;
+  launch(B, 2 * SA_AUTO_SAMPLES, times(1.0, 0.85));
+  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COMBINE);
+}
+
 TEST(AutoChoice, RechecksTheOtherModeNowAndThen) {
   AutoChoice A;
   std::vector<cl_uint> Modes =

@@ -22,6 +22,9 @@ public:
   /// kernel: the same kernel at the same NDRange went from 1,024 work-items
   /// per address to one, and the faster mode with it).
   static constexpr double Drift = 1.3;
+  /// How much faster the combining mode must be to be chosen over the
+  /// kernel as written.
+  static constexpr double Margin = 1.1;
 
   /// The mode of the next launch (SA_MODE_DIRECT or SA_MODE_COMBINE).
   cl_uint next();
