@@ -10,7 +10,6 @@
 #include "Error.h"
 #include "softatomic/HostConfig.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -146,9 +145,8 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
       C.Said = true;
     } else {
       harvest(C);
-      tell(C, Name);
+      tell(C, Name); // what the harvested times decided
       Mode = C.Decide.next();
-      tell(C, Name);
       Measure = C.Pending.size() < MaxPending;
     }
   }

@@ -396,6 +396,8 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
                     const std::string &Name, bool Int64Atomics,
                     cl_device_id Device, cl_event *Event) {
   cl_kernel Kernel = Call.Original ? Call.Original : Call.Kernel;
+  // The original's arguments are the caller's alone: no lock, nothing set.
+  std::unique_lock<std::mutex> Guard(launchLock(), std::defer_lock);
   if (!Call.Original) {
     if (!directCompiled(Kernel, Device))
       return fail(SA_MODE_NOT_COMPILED,
@@ -408,9 +410,7 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
                       "' cannot run as written (SA_MODE_DIRECT) here: its "
                       "64-bit atomics need cl_khr_int64_base_atomics, which "
                       "the device lacks");
-  }
-  std::unique_lock<std::mutex> Guard(launchLock(), std::defer_lock);
-  if (!Call.Original) {
+    // Held until the launch is enqueued, as in launchRewritten.
     Guard.lock();
     cl_mem NoState = nullptr;
     cl_int Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
