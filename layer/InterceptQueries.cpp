@@ -18,6 +18,7 @@
 #include "EntryPoint.h"
 #include "LayerReport.h"
 #include "LayerState.h"
+#include "QueueProfiling.h"
 #include "RealOpenCL.h"
 #include <algorithm>
 
@@ -157,6 +158,12 @@ clReleaseCommandQueue(cl_command_queue Queue) {
   return guarded(__func__, [&]() -> cl_int {
     if (!layerActive())
       return SA_REAL(clReleaseCommandQueue)(Queue);
+    cl_uint References = 0;
+    if (SA_REAL(clGetCommandQueueInfo)(Queue, CL_QUEUE_REFERENCE_COUNT,
+                                       sizeof References, &References,
+                                       nullptr) == CL_SUCCESS &&
+        References <= 1)
+      forgetQueueProperties(Queue);
     // The runtime has waited for the queue's software launches: their
     // events go, read, so that they hold the queue and its context no more.
     cl_int Status = releaseQueue(Queue);

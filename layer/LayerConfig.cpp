@@ -62,9 +62,10 @@ static LayerConfig readConfig() {
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;
-  // The combining mode runs only kernels rewritten with it: asked for, it
-  // is compiled in, so that the launches do not fail; so it is for the
-  // automatic mode, which compares it with the kernel as written.
+  // The combining mode runs only kernels rewritten with it: compiled in
+  // (the rewriter's default) for that mode and for the automatic mode (the
+  // runtime's default), which compares it with the kernel as written; left
+  // out in the others (the coordinator mode's program is then the paper's).
   // (SOFTATOMIC_MODE as the host runtime reads it: a malformed value fails
   // every software launch, which then runs natively with the reason logged.)
   Config.Options.CombineMode =

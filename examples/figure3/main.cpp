@@ -130,6 +130,13 @@ int main(int Argc, char **Argv) {
               S.PlatformName.c_str());
   std::printf("original: %s\nrewritten: %s\n", Original.c_str(),
               Rewritten.c_str());
+  // The runtime's mode (SOFTATOMIC_MODE; README.md, "Modes"): auto unless
+  // asked otherwise, which times its first launches both ways.
+  const cl_uint Mode = saGetMode();
+  std::printf("mode: %s\n", Mode == SA_MODE_COORDINATOR ? "coordinator"
+                            : Mode == SA_MODE_COMBINE   ? "combine"
+                            : Mode == SA_MODE_DIRECT    ? "direct"
+                                                        : "auto");
   std::printf("median kernel time of %d runs after a warm-up; *out must equal "
               "the sum of all tids\n\n",
               Repeat);

@@ -40,9 +40,11 @@ struct RewriteOptions {
   Placement CoordinatorPlacement = Placement::Static;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
-  /// picks the mode per launch (README.md, "Modes"). Off: the output
-  /// has no native global atomic (the paper's mode only).
-  bool CombineMode = false;
+  /// picks the mode per launch (README.md, "Modes"). On by default: the
+  /// automatic mode, the host runtime's default, chooses between it and the
+  /// kernel as written. Off: the output has no native global atomic outside
+  /// the kernel-as-written path (the paper's mode only).
+  bool CombineMode = true;
   /// Warn about every kernel that is left alone because it reaches no
   /// global atomic (the command line's --verbose).
   bool WarnKernelsLeftAlone = false;

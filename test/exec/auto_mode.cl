@@ -11,11 +11,12 @@
 // CHOSE: kernel 'histogram': auto mode runs it {{as written|combining}} (median {{[0-9.]+}} ms as written, {{[0-9.]+}} ms combining, over the last 3 launches of each)
 // CHOSE: PASS
 //
-// Without the combining mode compiled in, there is nothing to compare:
-// every launch runs as written, and the mode says so once.
-// RUN: softatomic-rewrite %s -o %t.plain.sa.cl
+// Without the combining mode compiled in (it is by default), there is
+// nothing to compare: every launch runs as written, and the mode says so
+// once.
+// RUN: softatomic-rewrite --combine-mode=false %s -o %t.plain.sa.cl
 // RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.plain.sa.cl --mode auto --repeat 3 --kernel histogram --global 4096 --local 64 --arg buf:uint:16 --arg buf:uint:4096:random=7,64 --arg buf:uint:4096 --check 2:multiset 2>&1 | FileCheck %s --check-prefix=PLAIN
-// PLAIN: kernel 'histogram': auto mode runs it as written (rewritten without --combine-mode, so it cannot be timed against the combining mode)
+// PLAIN: kernel 'histogram': auto mode runs it as written (rewritten with --combine-mode=false, so it cannot be timed against the combining mode)
 // PLAIN-NOT: auto mode runs it
 // PLAIN-NOT: combining mode)
 // PLAIN: PASS

@@ -6,10 +6,10 @@
 // CL_KERNEL_NUM_ARGS and CL_KERNEL_PROGRAM, that an argument index past the
 // kernel's own is CL_INVALID_ARG_INDEX, the argument info, runs both (the
 // histogram through a clone, clCloneKernel, on a profiling queue, checking
-// its event; --no-profiling: a queue without) and verifies every result on the host; runs the histogram again
-// as a task (clEnqueueTask); then builds the program
-// again from its binary and compares the work-group queries of its (native)
-// histogram with the first one's.
+// its event; --no-profiling: a queue without) and verifies every result on the
+// host; runs the histogram again as a task (clEnqueueTask); then builds the
+// program again from its binary and compares the work-group queries of its
+// (native) histogram with the first one's.
 //
 //   layer-sample [--unsupported] [--include DIR] [--expect-device-failure]
 //                [--separate] [--no-profiling]
@@ -277,11 +277,17 @@ static void runSample(const SampleOptions &Run, bool CountContexts) {
           "clSetContextDestructorCallback");
     ++ContextsCreated;
   }
-  cl_command_queue Queue =
-      clCreateCommandQueue(Context, Device,
-                           Run.Profiling ? CL_QUEUE_PROFILING_ENABLE : 0,
-                           &Status);
+  cl_command_queue Queue = clCreateCommandQueue(
+      Context, Device, Run.Profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &Status);
   check(Status, "clCreateCommandQueue");
+  // The queue is as asked for, whatever the layer made of it.
+  cl_command_queue_properties Properties = 0;
+  check(clGetCommandQueueInfo(Queue, CL_QUEUE_PROPERTIES, sizeof Properties,
+                              &Properties, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
+  if (Properties != (Run.Profiling ? CL_QUEUE_PROFILING_ENABLE : 0))
+    fail("the queue's properties are " + std::to_string(Properties) +
+         ", not those asked for");
 
   // Three strings, the middle one with an explicit length.
   const char *Strings[] = {HistogramSource, PlainSource,

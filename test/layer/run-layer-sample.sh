@@ -14,6 +14,10 @@ failures=0
 # No run writes into $HOME: the cache is off unless a run points it at
 # $logs.
 export SOFTATOMIC_LAYER_CACHE=0
+# The scenarios are about the software launch, in the paper's mode unless
+# they name another; the default mode (auto, SOFTATOMIC_MODE= below) has
+# scenarios of its own.
+export SOFTATOMIC_MODE=coordinator
 # How each run loads the layer (the opencl-layers-* scenarios switch to
 # OPENCL_LAYERS).
 unset LD_PRELOAD OPENCL_LAYERS
@@ -114,6 +118,30 @@ scenario_direct_mode_runs_the_application_kernel() {
   grep -q "kernel 'histogram': as written (direct mode, the application's own kernel)" \
     "$logs/direct.out" || fail "direct: the application's kernel did not run"
   refute direct "launch failed"
+}
+
+scenario_auto_mode_by_default() {
+  # No SOFTATOMIC_MODE: the automatic mode, with the combining mode
+  # compiled in. It times launches from their events, so the layer creates
+  # the application's queue with profiling on (the launches are timed, and
+  # the mode does not say it cannot time them); the application still sees
+  # the properties it asked for (the sample checks CL_QUEUE_PROPERTIES and
+  # would fail). The sample's two launches differ in geometry: each is the
+  # first of its own, which runs as written.
+  run auto SOFTATOMIC_MODE= SOFTATOMIC_VERBOSE=1 "$sample" --no-profiling
+  expect auto "profiling turned on for the application's command queues"
+  expect auto "program 1: kernel 'histogram': 2 launches through the software runtime, 0 native fallbacks; kernel time [0-9.]* ms (2 launches timed by profiling events)$"
+  grep -q "kernel 'histogram': as written (direct mode, the application's own kernel)" \
+    "$logs/auto.out" || fail "auto: no launch as written"
+  ! grep -q "CL_QUEUE_PROFILING_ENABLE" "$logs/auto.out" ||
+    fail "auto: the mode could not time the launches"
+  refute auto "launch failed"
+  # A queue that profiles already is left as it is: nothing is turned on.
+  run auto-profiled SOFTATOMIC_MODE= "$sample"
+  refute auto-profiled "profiling turned on"
+  # In any other mode nothing is turned on either.
+  run coordinator-unprofiled "$sample" --no-profiling
+  refute coordinator-unprofiled "profiling turned on"
 }
 
 scenario_refused_program_native() {

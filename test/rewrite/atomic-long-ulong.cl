@@ -51,6 +51,7 @@ __kernel void returns(__global long *l, __global int *i) {
 // RUN: not grep -x "#define SA_INT64_ATOMICS 1" %t32.cl
 
 // CHECK:/* softatomic{{-}}manifest: {{.*}} */
+// CHECK-NEXT:#define SA_COMBINE_MODE 1
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:long helper(__global long *p, __sa_ctx_t *__sa_ctx) { return __sa_atomic_add_long(p, 1L, __sa_ctx) + __sa_atomic_min_long(p, -1L, __sa_ctx); }
 // CHECK:__kernel void ops(__global long *l, __global ulong *u, __global int *d, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);

@@ -49,6 +49,7 @@ __kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 }
 
 // CHECK:/* softatomic{{-}}manifest: {{.*}} */
+// CHECK-NEXT:#define SA_COMBINE_MODE 1
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:ulong sub_volatile(volatile __global atomic_ulong *p, ulong v, __sa_ctx_t *__sa_ctx) {
 // CHECK-NEXT:  return __sa_atomic_fetch_sub_explicit_scope_ulong(p, v, memory_order_release, memory_scope_device, __sa_ctx);

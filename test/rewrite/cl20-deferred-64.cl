@@ -24,6 +24,7 @@ __kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 }
 
 // CHECK:/* softatomic{{-}}manifest: {{.*}} */
+// CHECK-NEXT:#define SA_COMBINE_MODE 1
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:__kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:                      __global atomic_int *i, __global atomic_long *t,

@@ -1,7 +1,8 @@
-// --combine-mode compiles the runtime's combining mode in: the define after
-// the manifest, "combine_mode": true in the manifest (comment and JSON),
-// and the same rewritten calls as without it; the output builds as OpenCL
-// C 1.2 and 3.0. Without it the manifest says false and no define appears.
+// --combine-mode (the default) compiles the runtime's combining mode in:
+// the define after the manifest, "combine_mode": true in the manifest
+// (comment and JSON), and the same rewritten calls as without it; the
+// output builds as OpenCL C 1.2 and 3.0. With --combine-mode=false the
+// manifest says false and no define appears.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.cl --manifest %t.json
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
@@ -13,7 +14,9 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // PTX: vote.sync.all.pred
 // PTX: shfl.sync.idx.b32
-// RUN: softatomic-rewrite %s -o %t.paper.cl
+// RUN: softatomic-rewrite %s -o %t.default.cl
+// RUN: FileCheck %s --input-file %t.default.cl
+// RUN: softatomic-rewrite --combine-mode=false %s -o %t.paper.cl
 // RUN: FileCheck %s --check-prefix=PAPER --input-file %t.paper.cl
 // CHECK:      {{^}}/* softatomic{{-}}manifest: {{.*}}"deferred_atomics":true,"combine_mode":true}{{.*}} */{{$}}
 // CHECK-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}

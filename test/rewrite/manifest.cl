@@ -29,7 +29,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:    "placement": "static",
 // CHECK-NEXT:    "memory_model": "auto",
 // CHECK-NEXT:    "deferred_atomics": true,
-// CHECK-NEXT:    "combine_mode": false
+// CHECK-NEXT:    "combine_mode": true
 // CHECK-NEXT:  },
 // CHECK-NEXT:  "kernels": [
 // CHECK-NEXT:    {
@@ -77,4 +77,5 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 
 // The same JSON, on one line, is the output's first line.
 // COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0}]} */{{$}}
+// COMMENT-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
 // COMMENT-NEXT: {{^}}/*

@@ -1,12 +1,13 @@
-// The rewritten program, built with -DSA_NO_DIRECT (without the path that
-// runs the kernel as written), performs no read-modify-write on global
-// memory: no atomic builtin is called on a __global (AS1) or generic (AS4)
-// pointer, and no atomicrmw/cmpxchg instruction reaches one; only the
+// The rewritten program of the paper's mode alone (--combine-mode=false),
+// built with -DSA_NO_DIRECT (without the path that runs the kernel as
+// written), performs no read-modify-write on global memory: no atomic
+// builtin is called on a __global (AS1) or generic (AS4) pointer, and no
+// atomicrmw/cmpxchg instruction reaches one; only the
 // runtime's __local (AS3) atomics and plain or acquire/release loads and
 // stores remain. The original, lowered the same way, shows that the
 // pattern finds them. Without -DSA_NO_DIRECT, a request of the kernel as
 // written is a native atomic (__sa_native, from __sa_request):
-// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: softatomic-rewrite --combine-mode=false %s -o %t.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 %t.cl -o %t.direct.ll
 // RUN: FileCheck %s --check-prefix=DIRECT --input-file %t.direct.ll
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.cl -o %t.12.ll
@@ -17,7 +18,7 @@
 // RUN: FileCheck %s --check-prefix=NATIVE --input-file %t.orig.ll
 // The OpenCL 2.0 forms (atomic_fetch_*, atomic_exchange*,
 // atomic_compare_exchange_*, atomic_store*), as OpenCL C 2.0 and 3.0:
-// RUN: softatomic-rewrite %S/Inputs/cl20-all-forms.cl -o %t.cl20.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode=false %S/Inputs/cl20-all-forms.cl -o %t.cl20.cl -- -cl-std=CL3.0
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.cl20.cl -o %t.cl20.30.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.30.ll
 // RUN: %clang_cl_ir -cl-std=CL2.0 -DSA_NO_DIRECT %t.cl20.cl -o %t.cl20.20.ll
@@ -26,14 +27,14 @@
 // RUN: FileCheck %s --check-prefix=NATIVE20 --input-file %t.cl20.orig.ll
 // The 64-bit forms (long, ulong; atomic_long, atomic_ulong), which compile
 // the runtime's 64-bit part:
-// RUN: softatomic-rewrite %S/atomic-long-ulong.cl -o %t.64.cl
+// RUN: softatomic-rewrite --combine-mode=false %S/atomic-long-ulong.cl -o %t.64.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.64.cl -o %t.64.12.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.12.ll
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.64.cl -o %t.64.30.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.30.ll
 // RUN: %clang_cl_ir -cl-std=CL1.2 %S/atomic-long-ulong.cl -o %t.64.orig.ll
 // RUN: FileCheck %s --check-prefix=NATIVE64 --input-file %t.64.orig.ll
-// RUN: softatomic-rewrite %S/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode=false %S/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.cl20.64.cl -o %t.cl20.64.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
 // With --combine-mode the runtime applies combined requests with native

@@ -33,6 +33,10 @@ protected:
   cl_program Combining = nullptr; ///< built by combiningCount()
 
   void SetUp() override {
+    // The tests here are of the software launch, in the paper's mode unless
+    // they choose another (saSetMode, or SOFTATOMIC_MODE set first by
+    // HostRuntimeWithEnvironment); HostRuntimeDefaults has the default.
+    setenv("SOFTATOMIC_MODE", "coordinator", /*overwrite=*/0);
     std::string Error;
     ASSERT_TRUE(S.open("", "", Error)) << Error;
     Original = S.build(API_KERNELS, "", Error);
@@ -215,24 +219,31 @@ TEST_F(HostRuntime, ChoosesALocalSizeWhenGivenNone) {
   clReleaseKernel(Shape);
 }
 
+// In the software launch and in the kernel as written (which PoCL 3.1
+// refused, left to choose the local size itself).
 TEST_F(HostRuntime, HonoursReqdWorkGroupSize) {
-  cl_kernel Fixed = kernel(Rewritten, "fixed");
-  size_t N = 32 * 40;
-  cl_mem C = buffer(1), Local = buffer(1);
-  clSetKernelArg(Fixed, 0, sizeof(cl_mem), &C);
-  clSetKernelArg(Fixed, 1, sizeof(cl_mem), &Local);
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0,
-                                   nullptr, nullptr),
-            CL_SUCCESS)
-      << saGetLastErrorMessage();
-  ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
-  EXPECT_EQ(read(Local, 1)[0], 32u);
-  EXPECT_EQ(read(C, 1)[0], N);
-  clReleaseMemObject(C);
-  clReleaseMemObject(Local);
-  clReleaseKernel(Fixed);
+  for (cl_uint Mode : {SA_MODE_COORDINATOR, SA_MODE_DIRECT}) {
+    ASSERT_EQ(saSetMode(Mode), CL_SUCCESS);
+    cl_kernel Fixed = kernel(Rewritten, "fixed");
+    size_t N = 32 * 40;
+    cl_mem C = buffer(1), Local = buffer(1);
+    clSetKernelArg(Fixed, 0, sizeof(cl_mem), &C);
+    clSetKernelArg(Fixed, 1, sizeof(cl_mem), &Local);
+    ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS)
+        << "mode " << Mode << ": " << saGetLastErrorMessage();
+    ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
+    EXPECT_EQ(read(Local, 1)[0], 32u) << "mode " << Mode;
+    EXPECT_EQ(read(C, 1)[0], N) << "mode " << Mode;
+    clReleaseMemObject(C);
+    clReleaseMemObject(Local);
+    clReleaseKernel(Fixed);
+  }
 }
 
+// The software launch's own checks (the kernel as written gets the
+// driver's).
 TEST_F(HostRuntime, RejectsNonUniformWorkGroups) {
   cl_kernel Count = kernel(Rewritten, "count");
   cl_mem C = buffer(1), Old = buffer(100);
@@ -633,6 +644,29 @@ TEST_F(HostRuntimeCombiningFromTheEnvironment, RunsInTheModeItNames) {
   clReleaseKernel(Count);
 }
 
+/// No SOFTATOMIC_MODE (empty is unset): the automatic mode, and a kernel
+/// rewritten with the rewriter's defaults runs in it both ways (the first
+/// launch as written, the second combining) with right results.
+class HostRuntimeDefaults : public HostRuntimeWithEnvironment {
+  void SetUp() override { setUpWith({{"SOFTATOMIC_MODE", ""}}); }
+};
+
+TEST_F(HostRuntimeDefaults, RunsInTheAutomaticMode) {
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_AUTO);
+  cl_kernel Count = combiningCount();
+  ASSERT_NE(Count, nullptr);
+  // Profiling: the mode's timing needs it.
+  cl_int Err = CL_SUCCESS;
+  cl_command_queue Queue = clCreateCommandQueue(
+      S.Context, S.Device, CL_QUEUE_PROFILING_ENABLE, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  for (int Launch = 0; Launch < 2 * SA_AUTO_SAMPLES + 1; ++Launch)
+    countAndCheck(Count, 64 * 16, 64, Queue);
+  clReleaseKernel(Count);
+  saReleaseQueue(Queue);
+  clReleaseCommandQueue(Queue);
+}
+
 /// A malformed name and a malformed number.
 class HostRuntimeMalformedEnvironment : public HostRuntimeWithEnvironment {
   void SetUp() override {
@@ -664,7 +698,7 @@ TEST_F(HostRuntimeMalformedEnvironment, RefusesEveryCallThatReadsIt) {
   ExpectRefused(saGetCoresidentGroups(Count, S.Device, 64, &Groups));
   ExpectRefused(saGetBuildOptions(S.Device, 0, nullptr, &Size));
   // The API's mode does not make the environment well formed.
-  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_COORDINATOR);
+  EXPECT_EQ(saGetMode(), (cl_uint)SA_MODE_AUTO); // the default
   EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
   ExpectRefused(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local,
                                        0, nullptr, nullptr));

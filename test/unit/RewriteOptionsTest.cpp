@@ -21,6 +21,7 @@ std::vector<std::string> apply(RewriteOptions &Options,
 TEST(RewriteOptions, FlagsOnWithDashOrDoubleDash) {
   RewriteOptions Options;
   Options.DeferUnusedResults = false;
+  Options.CombineMode = false;
   EXPECT_TRUE(apply(Options, {"--combine-mode", "-defer-unused"}).empty());
   EXPECT_TRUE(Options.CombineMode);
   EXPECT_TRUE(Options.DeferUnusedResults);
@@ -38,6 +39,15 @@ TEST(RewriteOptions, FlagValuesAsLLVMsCommandLineTakesThem) {
     EXPECT_TRUE(apply(Options, {std::string("--combine-mode=") + On}).empty());
     EXPECT_TRUE(Options.CombineMode) << On;
   }
+}
+
+// The automatic mode, the host runtime's default, needs the combining mode
+// compiled in: a kernel rewritten without options supports it.
+TEST(RewriteOptions, CombiningModeOnByDefaultAndOffByName) {
+  RewriteOptions Options;
+  EXPECT_TRUE(Options.CombineMode);
+  EXPECT_TRUE(apply(Options, {"--combine-mode=false"}).empty());
+  EXPECT_FALSE(Options.CombineMode);
 }
 
 TEST(RewriteOptions, PlacementAfterEqualsOrSpace) {
@@ -59,7 +69,7 @@ TEST(RewriteOptions, EachProblemNamedAndTheRestApplied) {
   EXPECT_EQ(Problems[2],
             "'--defer-unused=maybe': --defer-unused takes true or false");
   EXPECT_EQ(Problems[3], "'--placement' needs a value: one of static, robust");
-  EXPECT_TRUE(Options.CombineMode);
+  EXPECT_TRUE(Options.CombineMode);        // applied
   EXPECT_TRUE(Options.DeferUnusedResults); // the default, untouched
 }
 

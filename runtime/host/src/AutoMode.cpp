@@ -126,15 +126,16 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
     // Without the combining mode compiled in, or without the device's
     // times, nothing can be compared: the kernel as written never loses
     // to the original.
-    const char *Why = !CombineCompiled ? "rewritten without --combine-mode"
+    const char *Why = !CombineCompiled ? "rewritten with --combine-mode=false"
                       : !queueProfiles(Queue)
                           ? "its queue has no CL_QUEUE_PROFILING_ENABLE"
                           : nullptr;
     if (!DirectCompiled) {
       // Built without the kernel as written (-DSA_NO_DIRECT): the
-      // combining mode alone, where it is compiled in (the launch as
-      // written otherwise fails and says why).
-      Mode = CombineCompiled ? SA_MODE_COMBINE : SA_MODE_DIRECT;
+      // combining mode alone, where it is compiled in, else the
+      // coordinator's, the program's only mode (every launch then runs in
+      // it, so no native atomic meets a software one).
+      Mode = CombineCompiled ? SA_MODE_COMBINE : SA_MODE_COORDINATOR;
     } else if (Why) {
       if (!C.Said && hostConfig().Verbose)
         std::fprintf(stderr,
@@ -166,6 +167,28 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
     C.Decide.launched(Mode);
   }
   return CL_SUCCESS;
+}
+
+void releaseAutoLaunches(cl_command_queue Queue) {
+  AutoState &S = state();
+  std::lock_guard<std::mutex> Guard(S.Lock);
+  for (auto &Entry : S.Choices) {
+    Choice &C = Entry.second;
+    harvest(C); // what has completed is still a time
+    for (size_t I = 0; I < C.Pending.size();) {
+      auto [Mode, Event] = C.Pending[I];
+      cl_command_queue Owner = nullptr;
+      clGetEventInfo(Event, CL_EVENT_COMMAND_QUEUE, sizeof Owner, &Owner,
+                     nullptr);
+      if (Owner != Queue) {
+        ++I;
+        continue;
+      }
+      C.Decide.forget(Mode);
+      clReleaseEvent(Event);
+      C.Pending.erase(C.Pending.begin() + I);
+    }
+  }
 }
 
 } // namespace softatomic

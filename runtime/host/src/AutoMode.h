@@ -25,6 +25,11 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                   const size_t *Local, cl_event *Event,
                   const ModeLaunch &Launch);
 
+/// The queue is going (saReleaseQueue): the events held to time its
+/// launches are let go (timed first, where they have completed), since
+/// each holds the queue and its context.
+void releaseAutoLaunches(cl_command_queue Queue);
+
 } // namespace softatomic
 
 #endif

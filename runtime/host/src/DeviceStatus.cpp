@@ -1,5 +1,7 @@
 #include "DeviceStatus.h"
 
+#include "AutoMode.h"
+
 #include "Error.h"
 #include "LaunchOrder.h"
 #include "softatomic/HostConfig.h"
@@ -272,7 +274,10 @@ cl_int finishQueue(cl_command_queue Queue) {
   return settleQueue(Queue);
 }
 
-cl_int releaseQueue(cl_command_queue Queue) { return settleQueue(Queue); }
+cl_int releaseQueue(cl_command_queue Queue) {
+  releaseAutoLaunches(Queue);
+  return settleQueue(Queue);
+}
 
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   cl_int Err = clWaitForEvents(NumEvents, Events);

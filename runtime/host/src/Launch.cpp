@@ -424,8 +424,20 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
     std::fprintf(
         stderr, "softatomic: kernel '%s': as written (direct mode%s)\n",
         Name.c_str(), Call.Original ? ", the application's own kernel" : "");
+  // No local size given: the kernel's required one if it has one, as the
+  // software launch takes (chooseLocalSize), and as the specification
+  // has it; PoCL 3.1 fails such a launch (CL_INVALID_WORK_GROUP_SIZE)
+  // where it is left to choose.
+  size_t Required[3] = {0, 0, 0};
+  const size_t *Local = Call.Local;
+  if (!Local &&
+      clGetKernelWorkGroupInfo(
+          Kernel, Device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof Required,
+          Required, nullptr) == CL_SUCCESS &&
+      Required[0] != 0)
+    Local = Required;
   cl_int Err = clEnqueueNDRangeKernel(Call.Queue, Kernel, Call.WorkDim,
-                                      Call.Offset, Call.Global, Call.Local,
+                                      Call.Offset, Call.Global, Local,
                                       Call.NumWait, Call.WaitList, Event);
   if (Err != CL_SUCCESS)
     return fail(Err, "clEnqueueNDRangeKernel of kernel '" + Name +
@@ -471,7 +483,7 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
         "kernel '" + Name +
             "' was rewritten without the combining mode, which "
             "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
-            "--combine-mode compiles it in)");
+            "compiles it in unless given --combine-mode=false)");
 
   if (hostConfig().Verbose)
     std::fprintf(

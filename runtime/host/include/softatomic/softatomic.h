@@ -61,8 +61,9 @@ extern "C" {
            that reads them fails (README.md, "Environment") */
 
 /* How a rewritten kernel carries out its atomics (README.md, "Modes").
- * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite --combine-mode
- * compiled that mode in; otherwise its launch fails, SA_MODE_NOT_COMPILED.
+ * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite compiled that
+ * mode in (its default; not with --combine-mode=false); otherwise its
+ * launch fails, SA_MODE_NOT_COMPILED.
  * SA_MODE_COORDINATOR, the paper's: a coordinator work-group serves every
  *   request; the kernel uses no native global atomic.
  * SA_MODE_COMBINE: the work-group still combines its requests per address
@@ -81,7 +82,7 @@ extern "C" {
  *   where the kernel as written cannot run, and (SA_MODE_NOT_COMPILED) for
  *   a program built with -DSA_NO_DIRECT. */
 #define SA_MODE_DIRECT 2
-/* SA_MODE_AUTO: per kernel, device and NDRange, whichever of
+/* SA_MODE_AUTO (the default): per kernel, device and NDRange, whichever of
  *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster. The first launches
  *   alternate between the two and are timed from their events (never
  *   waited for), then the faster runs, and one launch in 64 runs the other
@@ -89,9 +90,10 @@ extern "C" {
  *   start the timing again. Both make every write to an atomic's target a native
  *   atomic, so launches may change mode; the coordinator mode is never
  *   chosen. Where nothing can be compared (a queue without
- *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten without
- *   --combine-mode), every launch runs as written. SOFTATOMIC_VERBOSE=1
- *   says what was chosen and why. */
+ *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
+ *   --combine-mode=false), every launch runs as written; a program with
+ *   neither (--combine-mode=false, -DSA_NO_DIRECT) runs in the coordinator
+ *   mode, its only one. SOFTATOMIC_VERBOSE=1 says what was chosen and why. */
 #define SA_MODE_AUTO 3
 /* Launches of each mode SA_MODE_AUTO times, per kernel, device and NDRange,
  * before it chooses: the first 2 * SA_AUTO_SAMPLES launches alternate. */
@@ -127,8 +129,9 @@ SA_API cl_int saEnqueueNDRangeKernelWithOriginal(
 SA_API cl_int saFinish(cl_command_queue queue);
 
 /* Lets go of everything the runtime holds for the queue's softatomic
- * launches (their events and status buffers, which keep the queue and its
- * context alive), after waiting for their device-side status, and reports
+ * launches (their events and status buffers, and the events the automatic
+ * mode keeps to time them, which keep the queue and its context alive),
+ * after waiting for their device-side status, and reports
  * the queue's first device-side failure as saFinish does; it does not wait
  * for the queue's other commands. Call it before releasing a queue that had
  * software launches and that saFinish did not end: otherwise the runtime
@@ -162,7 +165,7 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
 
 /* The mode of the launches that follow, process-wide. The default is
  * SOFTATOMIC_MODE from the environment (coordinator, combine, direct or
- * auto), else SA_MODE_COORDINATOR. CL_INVALID_VALUE for any other value. */
+ * auto), else SA_MODE_AUTO. CL_INVALID_VALUE for any other value. */
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 

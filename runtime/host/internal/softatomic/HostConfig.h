@@ -20,9 +20,10 @@
 namespace softatomic {
 
 struct HostConfig {
-  /// SOFTATOMIC_MODE (coordinator, combine): SA_MODE_*, unless saSetMode
-  /// chose.
-  cl_uint Mode = SA_MODE_COORDINATOR;
+  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto): SA_MODE_*,
+  /// unless saSetMode chose. Auto by default: it never costs more than the
+  /// kernel as written once it has chosen (README.md, "Modes").
+  cl_uint Mode = SA_MODE_AUTO;
   /// SOFTATOMIC_COMBINE_MIN: work-items per address a work-group call must
   /// average in the combining mode (0: always combine).
   cl_uint CombineMin = 16;
