@@ -9,8 +9,11 @@
 /* One coordinator work-item owns each address, so requests to an address are
  * applied in one order by one work-item: that order is the linearisation. */
 static inline uint __sa_owner(ulong addr, uint items) {
-  ulong h = (addr >> 2) ^ (addr >> 13) ^ (addr >> 29);
-  return (uint)(h % items);
+  /* In 32 bits: a 64-bit remainder is a long division on GPUs (NVIDIA's
+   * compiler calls a routine for it), and the deferred table asks this for
+   * every call it takes. */
+  uint h = (uint)(addr >> 2) ^ (uint)(addr >> 13) ^ (uint)(addr >> 29);
+  return h % items;
 }
 
 /* One operation on a target's value of type U (S: signed, for min/max);

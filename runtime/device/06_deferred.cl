@@ -36,6 +36,13 @@ static void __sa_deferred_combine(volatile __local uint *v, uint op, uint x) {
   }
 }
 
+/* The k-th entry of a probe sequence that starts at h (both below n): the
+ * wrap by a compare, not a division per probe. */
+static inline uint __sa_probe_entry(uint h, uint k, uint n) {
+  uint e = h + k;
+  return e >= n ? e - n : e;
+}
+
 static inline volatile __local uint *__sa_deferred_entry(__sa_ctx_t *ctx,
                                                          uint e) {
   return ctx->scratch + SA_D_TABLE(__sa_local_items()) + e * SA_D_WORDS;
@@ -63,7 +70,8 @@ static void __sa_deferred_send_address(__sa_ctx_t *ctx, ulong addr) {
   uint n = SA_D_ENTRIES(__sa_local_items());
   uint h = __sa_owner(addr, n);
   for (uint k = 0; k < SA_D_PROBES && k < n; ++k) {
-    volatile __local uint *e = __sa_deferred_entry(ctx, (h + k) % n);
+    volatile __local uint *e =
+        __sa_deferred_entry(ctx, __sa_probe_entry(h, k, n));
     uint tag = e[SA_D_TAG];
     if (tag == SA_D_FREE)
       return;
@@ -95,7 +103,8 @@ static void __sa_defer_shared(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   uint n = SA_D_ENTRIES(__sa_local_items());
   uint h = __sa_owner(addr, n);
   for (uint k = 0; k < SA_D_PROBES && k < n; ++k) {
-    volatile __local uint *e = __sa_deferred_entry(ctx, (h + k) % n);
+    volatile __local uint *e =
+        __sa_deferred_entry(ctx, __sa_probe_entry(h, k, n));
     uint tag = e[SA_D_TAG];
     if (tag == SA_D_FREE &&
         (tag = atomic_cmpxchg(&e[SA_D_TAG], SA_D_FREE, SA_D_CLAIMED)) ==
@@ -141,15 +150,27 @@ static inline void __sa_defer_privately(__sa_ctx_t *ctx) {
   ctx->defer_private = 1;
 }
 
+/* The private fold's common case, which a deferred entry point (part 9)
+ * tests before anything else: the work-item's pending atomic has this
+ * operation and address, and takes the operand. A loop of such calls then
+ * costs a compare and an operation per call (on the H100 the tests of the
+ * launch's mode and failure before it were half of each call's
+ * instructions). Only __sa_defer makes an atomic pending, never in a
+ * launch of the kernel as written, so a hit is never one; after a failure
+ * the fold goes on, and nothing of it is sent (__sa_kernel_end). */
+static inline int __sa_fold(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
+  if (ctx->pending_op != op || ctx->pending_addr != addr)
+    return 0;
+  ctx->pending_value = __sa_apply(op, ctx->pending_value, v, 0);
+  return 1;
+}
+
+/* A deferred atomic that __sa_fold did not take. */
 static void __sa_defer(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   if (ctx->failed)
     return;
   if (!ctx->defer_private) {
     __sa_defer_shared(ctx, op, addr, v);
-    return;
-  }
-  if (ctx->pending_op == op && ctx->pending_addr == addr) {
-    ctx->pending_value = __sa_apply(op, ctx->pending_value, v, 0);
     return;
   }
   if (ctx->pending_op != 0)

@@ -162,9 +162,13 @@ public:
     case CallForm::Deferred: {
       // Sub, inc and dec add their negation, 1 and -1.
       AtomicOp Sent = Op == AtomicOp::Sub || !hasValue(Op) ? AtomicOp::Add : Op;
+      // The private fold's hit first (part 6, __sa_fold): the common case
+      // of a loop, and never a launch as written.
+      std::string Args = code(Sent, T) + ", __sa_addr(p), " +
+                         uintOperand(Op, T) + ")";
       return function(Ret, Name, Ptr + ", " + Value,
-                      Direct + "__sa_defer(ctx, " + code(Sent, T) +
-                          ", __sa_addr(p), " + uintOperand(Op, T) + ");");
+                      "if (__sa_fold(ctx, " + Args + ") return; " + Direct +
+                          "__sa_defer(ctx, " + Args + ";");
     }
     case CallForm::WorkGroup:
     case CallForm::PredicatedWorkGroup: {

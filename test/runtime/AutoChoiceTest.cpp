@@ -103,6 +103,27 @@ TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
   EXPECT_EQ(Modes.back(), (cl_uint)SA_MODE_DIRECT);
 }
 
+// The work changes in a step that moves both modes (the McKee sweep's next
+// contention on the same kernel and NDRange): the chosen mode's new times
+// make it switch at once, on the other's old times; when those move too,
+// the times it has just taken of the first mode are of the new work
+// already and are kept, so the choice stands after the three launches
+// that show the move, with no launch more of the slower mode.
+TEST(AutoChoice, KeepsTheOtherModesRecentTimesWhenTheWorkMovesBoth) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(0.2, 0.37));
+  launch(A, 11, times(0.395, 0.36));
+  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  std::string News;
+  std::vector<cl_uint> Modes = launch(A, 11, times(0.59, 0.129), &News);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 2);
+  EXPECT_NE(News.find("to 0.1290 ms; auto mode runs it combining (median "
+                      "0.5900 ms as written, 0.1290 ms combining"),
+            std::string::npos)
+      << News;
+}
+
 // The chosen mode's time does not move, but the other's does: the recheck
 // sees it, and the other mode is timed again at once.
 TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {

@@ -88,17 +88,24 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
   if (Mode == Chosen) {
     // Every launch since the choice, as many as a choice needs, far from
     // what the choice was made on: the work changed, and what was measured
-    // of the other mode is out of date too. These launches are the chosen
-    // mode's new times; the next ones time the other.
+    // of the other mode is out of date too, unless the choice left that
+    // mode a moment ago because its own times had moved (a step in the
+    // work that moves both: then its times are of the new work, and choose
+    // on them). These launches are the chosen mode's new times; otherwise
+    // the next ones time the other.
     if (T.SinceChoice >= Samples &&
         std::all_of(T.Ms.begin(), T.Ms.end(),
                     [&](double X) { return outside(X, ChosenMs); })) {
-      News = std::string("its time ") + autoModeName(Mode) +
-             format(" moved from %.4f ms to %.4f ms: timing ", ChosenMs,
-                    T.median()) +
-             autoModeName(other(Mode)) + " again";
-      of(other(Mode)).Ms.clear();
-      Decided = false;
+      std::string Moved =
+          std::string("its time ") + autoModeName(Mode) +
+          format(" moved from %.4f ms to %.4f ms", ChosenMs, T.median());
+      if (!OtherIsFresh)
+        of(other(Mode)).Ms.clear();
+      Decided = OtherIsFresh = false;
+      decide();
+      News = Decided
+                 ? Moved + "; " + News
+                 : Moved + ": timing " + autoModeName(other(Mode)) + " again";
       return;
     }
   } else if (Before > 0 && Ms * Drift < Before) {
@@ -112,7 +119,12 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
     T.Ms.assign(1, Ms);
     return;
   }
+  cl_uint Left = Chosen;
   decide();
+  // The chosen mode's own times moved it away: what it has of the other
+  // mode, its new choice, is older than they are.
+  if (Chosen != Left)
+    OtherIsFresh = Mode == Left;
 }
 
 std::string AutoChoice::takeNews() {

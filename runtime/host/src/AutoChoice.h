@@ -62,6 +62,9 @@ private:
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;
   double ChosenMs = 0; ///< the chosen mode's median when it was chosen
+  /// The choice moved away from the mode it had because that mode's own
+  /// times moved: the other mode's times are of the work as it is now.
+  bool OtherIsFresh = false;
   std::string News;
 };
 
