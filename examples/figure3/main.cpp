@@ -1,7 +1,8 @@
 // figure3: runs the paper's Figure 3 kernel as written (native atom_add) and
 // as rewritten by softatomic-rewrite (software atomic add) on one OpenCL
-// device, both launched through saEnqueueNDRangeKernel, and prints results
-// and kernel times side by side.
+// device, both launched through saEnqueueNDRangeKernelWithOriginal (the
+// native kernel as the rewritten one's original, as the interception layer
+// passes it), and prints results and kernel times side by side.
 //
 //   figure3 [--platform NAME] [--device NAME] [--repeat N]
 //           [--original FILE] [--rewritten FILE]
@@ -27,15 +28,19 @@ struct Result {
   std::string Message;
 };
 
-/// Launches Kernel once untimed (a warm-up: PoCL compiles a kernel for each
-/// local size at its first launch) and then Repeat times, on fresh buffers;
-/// the last run's data and the median time of the timed runs.
-Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local,
-           int Repeat) {
+/// Launches Kernel untimed (a warm-up: PoCL compiles a kernel for each
+/// local size at its first launch; in the automatic mode, also the
+/// launches it learns from) and then Repeat times, on fresh buffers; the
+/// last run's data and the median time of the timed runs. Original, if
+/// any, is the kernel as written, which the runtime launches itself
+/// wherever a launch runs as written.
+Result run(ClSession &S, cl_kernel Kernel, cl_kernel Original, size_t Groups,
+           size_t Local, int Repeat) {
   Result R;
   size_t Items = Groups * Local;
   std::vector<double> Times;
-  for (int I = 0; I <= Repeat; ++I) {
+  const int Warmup = saGetMode() == SA_MODE_AUTO ? 2 * SA_AUTO_SAMPLES : 1;
+  for (int I = 0; I < Warmup + Repeat; ++I) {
     cl_int Err = CL_SUCCESS;
     cl_uint Zero = 0;
     cl_mem Out =
@@ -43,18 +48,23 @@ Result run(ClSession &S, cl_kernel Kernel, size_t Groups, size_t Local,
                        sizeof(cl_uint), &Zero, &Err);
     cl_mem Array = clCreateBuffer(S.Context, CL_MEM_READ_WRITE,
                                   Items * sizeof(cl_uint), nullptr, &Err);
-    clSetKernelArg(Kernel, 0, sizeof(cl_mem), &Out);
-    clSetKernelArg(Kernel, 1, sizeof(cl_mem), &Array);
+    for (cl_kernel K : {Kernel, Original}) {
+      if (!K)
+        continue;
+      clSetKernelArg(K, 0, sizeof(cl_mem), &Out);
+      clSetKernelArg(K, 1, sizeof(cl_mem), &Array);
+    }
     cl_event Done = nullptr;
-    Err = saEnqueueNDRangeKernel(S.Queue, Kernel, 1, nullptr, &Items, &Local, 0,
-                                 nullptr, &Done);
+    Err = saEnqueueNDRangeKernelWithOriginal(S.Queue, Kernel, Original, 1,
+                                             nullptr, &Items, &Local, 0,
+                                             nullptr, &Done);
     if (Err == CL_SUCCESS)
       Err = saFinish(S.Queue);
     if (Err != CL_SUCCESS) {
       R.Status = Err;
       R.Message = saGetLastErrorMessage();
     } else {
-      if (I > 0)
+      if (I >= Warmup)
         Times.push_back(eventMillis(Done));
       R.Array.resize(Items);
       clEnqueueReadBuffer(S.Queue, Out, CL_TRUE, 0, sizeof(cl_uint), &R.Counter,
@@ -137,9 +147,10 @@ int main(int Argc, char **Argv) {
                             : Mode == SA_MODE_COMBINE   ? "combine"
                             : Mode == SA_MODE_DIRECT    ? "direct"
                                                         : "auto");
-  std::printf("median kernel time of %d runs after a warm-up; *out must equal "
-              "the sum of all tids\n\n",
-              Repeat);
+  std::printf("median kernel time of %d runs after a warm-up (auto: after "
+              "the %d launches it learns from); *out must equal the sum of "
+              "all tids\n\n",
+              Repeat, 2 * SA_AUTO_SAMPLES);
   std::printf("%8s %6s | %12s %12s %12s | %10s %10s %8s | %s\n", "groups",
               "items", "*out native", "*out soft", "expected", "native ms",
               "soft ms", "soft/nat", "agree");
@@ -148,8 +159,8 @@ int main(int Argc, char **Argv) {
     for (size_t Groups : {2, 8, 32, 128}) {
       size_t Items = Groups * Local;
       cl_uint Total = (cl_uint)(Items * (Items - 1) / 2);
-      Result N = run(S, Native, Groups, Local, Repeat);
-      Result W = run(S, Soft, Groups, Local, Repeat);
+      Result N = run(S, Native, nullptr, Groups, Local, Repeat);
+      Result W = run(S, Soft, Native, Groups, Local, Repeat);
       if (N.Status != CL_SUCCESS || W.Status != CL_SUCCESS) {
         std::printf("%8zu %6zu | failed: %s\n", Groups, Local,
                     (N.Status ? N.Message : W.Message).c_str());
