@@ -151,6 +151,11 @@ clCreateCommandQueueWithProperties(cl_context Context, cl_device_id Device,
                                    cl_int *ErrcodeRet) {
   return guarded(__func__, ErrcodeRet, [&]() -> cl_command_queue {
     auto Create = SA_REAL(clCreateCommandQueueWithProperties);
+    if (!Create) { // an OpenCL 1.2 ICD loader
+      if (ErrcodeRet)
+        *ErrcodeRet = CL_INVALID_OPERATION;
+      return nullptr;
+    }
     cl_command_queue_properties Bits = 0;
     std::vector<cl_queue_properties> Profiling =
         withProfiling(Properties, Bits);

@@ -33,10 +33,11 @@ for test in test/exec/*.cl; do
     grep -v '%t' >>.gpu/exec-cases.txt || true # a second rewrite: not bundled
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
-# The sample under the layer, in both modes, from the repository's root with
-# a relative -I, as gpu-run.sh runs it: the cache's key and header paths
-# then hold there. PoCL runs it here; the entries do not depend on it.
-for mode in coordinator combine; do
+# The sample under the layer, in each mode gpu-run.sh runs, from the
+# repository's root with a relative -I, as gpu-run.sh runs it: the cache's
+# key and header paths then hold there. PoCL runs it here; the entries do
+# not depend on it.
+for mode in coordinator combine auto; do
   SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache \
     LD_PRELOAD="$build/lib/libsoftatomic-layer.so" \
     "$build/bin/layer-sample" --include test/layer/Inputs >/dev/null

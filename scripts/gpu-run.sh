@@ -4,8 +4,8 @@
 # every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)
 # and the Figure 3 example, then the interception layer's sample application
 # natively and under the layer (built here without a rewriter, answering
-# from the cache in .gpu/layer-cache) in both modes, 100 rounds in one
-# process each. With GPU_LAYER_ONLY=1, only the layer's sample.
+# from the cache in .gpu/layer-cache) in the coordinator, combining and
+# automatic modes, 100 rounds in one process each. With GPU_LAYER_ONLY=1, only the layer's sample.
 # GPU_LAYER_LIMIT: seconds each of the sample's runs may take (180). Logs go to $OUT (or ./gpu-out). With
 # GPU_REPEAT=N, the cases matching GPU_REPEAT_CASES (a grep pattern, default
 # every case) then run N more times each: races show up in repeats.
@@ -66,13 +66,19 @@ if timeout $limit env SA_STACKS_AFTER=$((limit - 10)) LD_PRELOAD="$stacks" \
 else
   fail=$((fail + 1)) && echo "FAILED: layer sample (native, 100 rounds)" && tail -5 "$out/layer-native-100.log"
 fi
-for mode in coordinator combine; do
+# auto, the default, on a queue the sample makes without profiling: the
+# layer must turn it on (and the sample checks that it still reads the
+# properties it asked for).
+for mode in coordinator combine auto; do
+  extra=() turned_on=.
+  [ "$mode" = auto ] && extra=(--no-profiling) turned_on="profiling turned on"
   for rounds in 1 100; do
     log=$out/layer-$mode-$rounds.log
     if SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache SOFTATOMIC_LAYER_LOG="$log" \
       timeout $limit env SA_STACKS_AFTER=$((limit - 10)) LD_PRELOAD="$stacks $PWD/build-gpu/lib/libsoftatomic-layer.so" \
-      "${layer_sample[@]}" --repeat $rounds >>"$log" 2>&1 &&
+      "${layer_sample[@]}" ${extra[@]+"${extra[@]}"} --repeat $rounds >>"$log" 2>&1 &&
       grep -q "rewrite from cache" "$log" &&
+      grep -q "$turned_on" "$log" &&
       grep -q "launched through the software runtime" "$log"; then
       pass=$((pass + 1)) && echo "layer sample ($mode, $rounds rounds): ok" && grep "resident memory" "$log"
     else
