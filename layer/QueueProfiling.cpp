@@ -67,31 +67,8 @@ bool askedProperties(cl_command_queue Queue, AskedProperties &Asked) {
   return true;
 }
 
-/// \p List (null-terminated pairs, or null) with CL_QUEUE_PROFILING_ENABLE
-/// in its CL_QUEUE_PROPERTIES; \p Bits gets what it asked for there.
-std::vector<cl_queue_properties>
-withProfiling(const cl_queue_properties *List,
-              cl_command_queue_properties &Bits) {
-  std::vector<cl_queue_properties> Out;
-  bool Found = false;
-  for (const cl_queue_properties *P = List; P && *P; P += 2) {
-    cl_queue_properties Value = P[1];
-    if (P[0] == CL_QUEUE_PROPERTIES) {
-      Found = true;
-      Bits = static_cast<cl_command_queue_properties>(Value);
-      Value |= CL_QUEUE_PROFILING_ENABLE;
-    }
-    Out.push_back(P[0]);
-    Out.push_back(Value);
-  }
-  if (!Found) {
-    Out.push_back(CL_QUEUE_PROPERTIES);
-    Out.push_back(CL_QUEUE_PROFILING_ENABLE);
-  }
-  Out.push_back(0);
-  return Out;
-}
-
+/// \p List (null-terminated pairs, or null) as a vector, its terminating 0
+/// included (empty for null).
 std::vector<cl_queue_properties> copied(const cl_queue_properties *List) {
   std::vector<cl_queue_properties> Out;
   if (!List)
@@ -101,6 +78,24 @@ std::vector<cl_queue_properties> copied(const cl_queue_properties *List) {
     Out.insert(Out.end(), P, P + 2);
   Out.push_back(0);
   return Out;
+}
+
+/// \p Asked (as copied() gives it) with CL_QUEUE_PROFILING_ENABLE in its
+/// CL_QUEUE_PROPERTIES; \p Bits gets what it asked for there.
+std::vector<cl_queue_properties>
+withProfiling(std::vector<cl_queue_properties> Asked,
+              cl_command_queue_properties &Bits) {
+  if (Asked.empty())
+    Asked.push_back(0);
+  for (size_t I = 0; Asked[I]; I += 2)
+    if (Asked[I] == CL_QUEUE_PROPERTIES) {
+      Bits = static_cast<cl_command_queue_properties>(Asked[I + 1]);
+      Asked[I + 1] |= CL_QUEUE_PROFILING_ENABLE;
+      return Asked;
+    }
+  Asked.insert(Asked.end() - 1,
+               {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE});
+  return Asked;
 }
 
 } // namespace
@@ -157,8 +152,8 @@ clCreateCommandQueueWithProperties(cl_context Context, cl_device_id Device,
       return nullptr;
     }
     cl_command_queue_properties Bits = 0;
-    std::vector<cl_queue_properties> Profiling =
-        withProfiling(Properties, Bits);
+    std::vector<cl_queue_properties> Asked = copied(Properties);
+    std::vector<cl_queue_properties> Profiling = withProfiling(Asked, Bits);
     // A device-side queue (OpenCL 2.0) runs no launch of the layer's.
     if (!profilesQueues() || (Bits & CL_QUEUE_PROFILING_ENABLE) ||
         (Bits & CL_QUEUE_ON_DEVICE))
@@ -167,7 +162,7 @@ clCreateCommandQueueWithProperties(cl_context Context, cl_device_id Device,
         Create(Context, Device, Profiling.data(), ErrcodeRet);
     if (!Queue)
       return asCreated(Create(Context, Device, Properties, ErrcodeRet));
-    remember(Queue, {Bits, copied(Properties)});
+    remember(Queue, {Bits, std::move(Asked)});
     return Queue;
   });
 }

@@ -86,6 +86,14 @@ protected:
               CL_SUCCESS);
     return V;
   }
+  /// Sets K's two buffer arguments and launches it over N items with no
+  /// local size, as the caller's choice is left to the runtime.
+  cl_int launchWithoutLocalSize(cl_kernel K, size_t N, cl_mem A, cl_mem B) {
+    clSetKernelArg(K, 0, sizeof(cl_mem), &A);
+    clSetKernelArg(K, 1, sizeof(cl_mem), &B);
+    return saEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &N, nullptr, 0,
+                                  nullptr, nullptr);
+  }
   /// Launches count over N items and checks the permutation of old values.
   void countAndCheck(cl_kernel K, size_t N, size_t Local, cl_command_queue Q) {
     cl_mem C = buffer(1), Old = buffer(N);
@@ -202,11 +210,7 @@ TEST_F(HostRuntime, ChoosesALocalSizeWhenGivenNone) {
   cl_kernel Shape = kernel(Rewritten, "shape");
   size_t N = 3 * 5 * 7 * 16;
   cl_mem C = buffer(1), Local = buffer(1);
-  clSetKernelArg(Shape, 0, sizeof(cl_mem), &C);
-  clSetKernelArg(Shape, 1, sizeof(cl_mem), &Local);
-  ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Shape, 1, nullptr, &N, nullptr, 0,
-                                   nullptr, nullptr),
-            CL_SUCCESS)
+  ASSERT_EQ(launchWithoutLocalSize(Shape, N, C, Local), CL_SUCCESS)
       << saGetLastErrorMessage();
   ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
   EXPECT_EQ(read(C, 1)[0], N);
@@ -227,11 +231,7 @@ TEST_F(HostRuntime, HonoursReqdWorkGroupSize) {
     cl_kernel Fixed = kernel(Rewritten, "fixed");
     size_t N = 32 * 40;
     cl_mem C = buffer(1), Local = buffer(1);
-    clSetKernelArg(Fixed, 0, sizeof(cl_mem), &C);
-    clSetKernelArg(Fixed, 1, sizeof(cl_mem), &Local);
-    ASSERT_EQ(saEnqueueNDRangeKernel(S.Queue, Fixed, 1, nullptr, &N, nullptr, 0,
-                                     nullptr, nullptr),
-              CL_SUCCESS)
+    ASSERT_EQ(launchWithoutLocalSize(Fixed, N, C, Local), CL_SUCCESS)
         << "mode " << Mode << ": " << saGetLastErrorMessage();
     ASSERT_EQ(saFinish(S.Queue), CL_SUCCESS);
     EXPECT_EQ(read(Local, 1)[0], 32u) << "mode " << Mode;

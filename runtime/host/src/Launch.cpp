@@ -53,19 +53,27 @@ size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
   return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
 }
 
+/// Whether the kernel has a required work-group size
+/// (reqd_work_group_size), and if so, in \p Local.
+bool requiredLocalSize(cl_kernel Kernel, cl_device_id Device, size_t *Local) {
+  size_t Required[3] = {0, 0, 0};
+  if (clGetKernelWorkGroupInfo(
+          Kernel, Device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof(Required),
+          Required, nullptr) != CL_SUCCESS ||
+      Required[0] == 0)
+    return false;
+  std::copy(Required, Required + 3, Local);
+  return true;
+}
+
 /// The local size for a caller who passed none: the kernel's required size
 /// if it has one, else the largest divisor of the global size in dimension 0
 /// that the kernel and device allow, up to 256, preferring multiples of the
 /// kernel's preferred multiple. Other dimensions get 1.
 cl_int chooseLocalSize(cl_kernel Kernel, cl_device_id Device, cl_uint WorkDim,
                        const size_t *Global, size_t *Local) {
-  size_t Required[3] = {0, 0, 0};
-  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
-                           sizeof(Required), Required, nullptr);
-  if (Required[0] != 0) {
-    std::copy(Required, Required + 3, Local);
+  if (requiredLocalSize(Kernel, Device, Local))
     return CL_SUCCESS;
-  }
   size_t KernelMax = 0, Multiple = 1;
   clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_WORK_GROUP_SIZE,
                            sizeof(KernelMax), &KernelMax, nullptr);
@@ -428,13 +436,9 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
   // software launch takes (chooseLocalSize), and as the specification
   // has it; PoCL 3.1 fails such a launch (CL_INVALID_WORK_GROUP_SIZE)
   // where it is left to choose.
-  size_t Required[3] = {0, 0, 0};
+  size_t Required[3];
   const size_t *Local = Call.Local;
-  if (!Local &&
-      clGetKernelWorkGroupInfo(
-          Kernel, Device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof Required,
-          Required, nullptr) == CL_SUCCESS &&
-      Required[0] != 0)
+  if (!Local && requiredLocalSize(Kernel, Device, Required))
     Local = Required;
   cl_int Err = clEnqueueNDRangeKernel(Call.Queue, Kernel, Call.WorkDim,
                                       Call.Offset, Call.Global, Local,
