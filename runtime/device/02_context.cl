@@ -2,7 +2,7 @@
  * local ids, __sa_record_error, and the user's geometry as the rewritten
  * kernel sees it (__sa_get_*).
  * Owns: SA_NO_DIRECT (program build options), SA_IS_DIRECT.
- * Reads: SA_NO_DIRECT. */
+ * Reads: SA_NO_DIRECT, SA_COMBINE_MODE, SA_WARP_COMBINE. */
 
 /* ---- per-work-item context ----------------------------------------------- */
 
@@ -31,6 +31,9 @@ typedef struct {
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
   ulong pending_addr;
+#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+  uint warp_alone;      /* __sa_warp_add's calls left without a match */
+#endif
 } __sa_ctx_t;
 
 /* Whether this launch runs the kernel as written (ctx->direct). A program

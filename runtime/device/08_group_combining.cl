@@ -1,53 +1,134 @@
-/* Device runtime, part 8: adds the whole work-group makes together
- * (__sa_wg_add, which the work-group entry points __sa_wg_ and __sa_wgp_
- * of part 9 call), and NVIDIA's warp path for them in the combining mode.
- * Owns: SA_WARP_COMBINE (host build options), SA_WG_DIRECT.
+/* Device runtime, part 8: adds combined among work-items. NVIDIA's warp
+ * path in the combining mode (__sa_warp_add), which the per-item adds
+ * take through __sa_item_add; and the adds the whole work-group makes
+ * together (__sa_wg_add, which the work-group entry points __sa_wg_ and
+ * __sa_wgp_ of part 9 call), which take the warp path there too.
+ * Owns: SA_WARP_COMBINE (host build options), SA_WARP_ALONE_CALLS,
+ * SA_WG_DIRECT.
  * Reads: SA_WARP_COMBINE, SA_COMBINE_MODE, SA_ADAPTIVE_GROUP_CALLS. */
 
-/* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
+/* ---- a warp's adds, combined per address (NVIDIA) ------------------------ */
 
 #if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
-/* NVIDIA's fast path for the work-group form in the combining mode
- * (-DSA_WARP_COMBINE=1, which saGetBuildOptions gives for compute
- * capability 7.0 and up), with no barrier. Every lane of the group calls at
- * this point (the work-group form), so the active mask names no lane that
- * does not reach the vote. A warp whose lanes all add one value to one
- * address (a counter, a histogram bin hit by the whole warp) makes one
- * native atomic of the sum, and each lane's old value is the base plus
- * its rank among the lanes times the value; any other warp applies its
- * lanes' adds one by one (match.any.sync would group them, but it costs a
- * pass per distinct address: slower than the atomics it saves on the
- * H100). An inactive work-item (the predicated form) votes with an
- * address no target has. */
+/* NVIDIA's fast path for adds in the combining mode (-DSA_WARP_COMBINE=1,
+ * which saGetBuildOptions gives for compute capability 7.0 and up): the
+ * lanes of a warp that call together group themselves by address with one
+ * match.any.sync, and each group makes one request of its sum (one native
+ * atomic in this mode), made by its last lane. Each lane's old value is
+ * that request's old value plus the adds of the lanes below it in the
+ * group: the group's adds in lane order, one after another, linearized at
+ * the one atomic. A lane alone on its address is a group of one.
+ *
+ * Every lane of `mask` calls at this point, and every sync instruction
+ * names the whole mask, each lane reading from its own group's lanes: a
+ * mask per group would split the warp, one group after another (on the
+ * H100 that made 16 groups of 2 take 6x as long as 32 atomics). An
+ * inactive lane (the predicated work-group form) takes part under an
+ * address no target has, and asks for nothing.
+ *
+ * The match costs more than the atomics it saves where no lanes share an
+ * address (on the H100 a warp of 32 addresses took 3x as long), so a warp
+ * whose match found every lane alone skips it for its next
+ * SA_WARP_ALONE_CALLS calls: the uncontended case then pays a vote.
+ *
+ * Nothing here orders plain accesses: a call whose memory order asks for
+ * it gets its fences in every lane, around the combined request
+ * (__sa_item_add, __sa_wg_add). */
+#define SA_WARP_ALONE_CALLS 63u
+
 static inline uint __sa_shfl(uint x, uint lane, uint mask) {
   uint r;
   __asm__ volatile("shfl.sync.idx.b32 %0, %1, %2, 31, %3;" : "=r"(r) : "r"(x), "r"(lane), "r"(mask));
   return r;
 }
 
+static inline uint __sa_ballot(int p, uint mask) {
+  uint r;
+  __asm__ volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, %2; }"
+                   : "=r"(r) : "r"((uint)p), "r"(mask));
+  return r;
+}
+
+/* This lane's sum of v over the lanes of its group, peers, from the lowest
+ * up to itself. One multiply where every lane of every group adds its
+ * group's value (the common count); else a scan in five steps, each lane
+ * taking the partial sum of the lane d places below it in its group
+ * (fns: the d-th set bit of peers under this lane's). */
+static uint __sa_peer_prefix(uint peers, uint lane, uint v, uint mask) {
+  uint rank = popcount(peers & ((1u << lane) - 1u));
+  uint last = __sa_shfl(v, 31u - clz(peers), mask);
+  if (__sa_ballot(v != last, mask) == 0u)
+    return v * (rank + 1u);
+  uint x = v;
+  for (uint d = 1; d < 32u; d <<= 1) {
+    uint below;
+    __asm__ volatile("fns.b32 %0, %1, %2, %3;" : "=r"(below) : "r"(peers), "r"(lane), "r"(-(int)d - 1));
+    uint t = __sa_shfl(x, rank >= d ? below : lane, mask);
+    if (rank >= d)
+      x += t;
+  }
+  return x;
+}
+
 static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
-  ulong key = active ? addr : ~(ulong)0;
-  uint mask, lane, same;
+  uint mask, lane, peers;
+  /* The group's deferred atomics on addr go first, sent by each lane
+   * before the warp votes: no lane may loop or branch between the votes
+   * and the last shuffle but the one native atomic (on the H100 a lane
+   * sending its table's entries there, in a branch of its own, hung the
+   * warp at that shuffle). */
+  if (active)
+    __sa_deferred_send_address(ctx, addr);
   __asm__ volatile("activemask.b32 %0;" : "=r"(mask));
   __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-  uint first = 31u - clz(mask & (0u - mask)); /* the lowest active lane */
-  ulong key0 = (ulong)__sa_shfl((uint)key, first, mask) |
-               ((ulong)__sa_shfl((uint)(key >> 32), first, mask) << 32);
-  uint v0 = __sa_shfl(v, first, mask);
-  __asm__ volatile("{ .reg .pred p, q; setp.ne.u32 p, %1, 0; vote.sync.all.pred q, p, %2; "
-                   "selp.u32 %0, 1, 0, q; }"
-                   : "=r"(same) : "r"((uint)(key == key0 && v == v0)), "r"(mask));
-  if (!same) /* the same answer in every lane */
-    return active ? (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0) : 0u;
-  if (!active) /* ... and then no lane is */
-    return 0u;
-  uint base = 0;
-  if (lane == first) /* the group's deferred atomics on addr go first */
-    base = (uint)__sa_request(ctx, SA_OP_ADD, addr, v * popcount(mask), 0);
-  base = __sa_shfl(base, first, mask);
-  return base + v * popcount(mask & ((1u << lane) - 1u));
+  /* The same answer in every lane: the lanes' counts may differ where
+   * they reached this call by different paths. */
+  if (__sa_ballot(ctx->warp_alone != 0u, mask) == mask) {
+    --ctx->warp_alone;
+    return active ? (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0) : 0u;
+  }
+  ulong key = active ? addr : ~(ulong)0;
+  __asm__ volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(peers) : "l"(key), "r"(mask));
+  uint last = 31u - clz(peers);
+  ctx->warp_alone =
+      __sa_ballot(peers == 1u << lane, mask) == mask ? SA_WARP_ALONE_CALLS : 0u;
+  uint sum = __sa_peer_prefix(peers, lane, v, mask), base = 0;
+  if (active && lane == last && !ctx->failed) /* ctx->native: this mode */
+    base = (uint)__sa_native(ctx, SA_OP_ADD, addr, sum, 0);
+  base = __sa_shfl(base, last, mask);
+  return active ? base + sum - v : 0u;
+}
+
+/* The order a 2.0 call asked for, taken from the context (__sa_order):
+ * the fences then go around the whole combined call, in every lane, so
+ * that each lane's own plain accesses are ordered with its add, whichever
+ * lane makes the request. */
+static inline uint __sa_warp_fenced(__sa_ctx_t *ctx) {
+  uint fenced = ctx->ordered;
+  ctx->ordered = 0;
+  if (fenced)
+    __sa_fence_release();
+  return fenced;
 }
 #endif
+
+/* A per-item add or subtract (op SA_OP_ADD or SA_OP_SUB) of 32 bits: in
+ * the combining mode on NVIDIA, combined with the warp's other lanes on
+ * the same address; else the work-item's own request. */
+static inline uint __sa_item_add(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
+#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+  if (ctx->native && !ctx->direct) {
+    uint fenced = __sa_warp_fenced(ctx);
+    uint old = __sa_warp_add(ctx, addr, op == SA_OP_SUB ? 0u - v : v, 1);
+    if (fenced)
+      __sa_fence_acquire();
+    return old;
+  }
+#endif
+  return (uint)__sa_request(ctx, op, addr, v, 0);
+}
+
+/* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
 
 /* Every work-item of the group calls this at the same point (the rewriter
  * proves it: docs/REWRITE.md), so barriers are allowed, and the group can
@@ -76,8 +157,14 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
    * barriers, and nothing of the scratch touched. */
   int direct = SA_IS_DIRECT(ctx);
 #if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
-  if (ctx->native && !direct)
-    return __sa_warp_add(ctx, addr, v, active);
+  /* NVIDIA: without a barrier, per warp (above). */
+  if (ctx->native && !direct) {
+    uint fenced = __sa_warp_fenced(ctx);
+    uint old = __sa_warp_add(ctx, addr, v, active);
+    if (fenced)
+      __sa_fence_acquire();
+    return old;
+  }
 #endif
 #ifdef SA_ADAPTIVE_GROUP_CALLS
   /* The combining mode, when the group's last combined call shared too

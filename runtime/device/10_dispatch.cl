@@ -2,7 +2,7 @@
  * physical group is the coordinator, __sa_kernel_begin, __sa_group_begin,
  * __sa_next_group, __sa_kernel_end; then the include guard's end.
  * Owns: SA_ROBUST_PLACEMENT (softatomic-rewrite --placement=robust).
- * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE. */
+ * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_COMBINE. */
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
@@ -99,6 +99,9 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->ordered = 0;
   ctx->pending_op = 0;
   ctx->direct = 0;
+#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+  ctx->warp_alone = 0;
+#endif
   if (state == 0) {
 #ifdef SA_NO_DIRECT
     return 1; /* not compiled in; the host never launches it so */

@@ -7,7 +7,8 @@
 // assembled runtime, and `grep __sa_atomic_add_int` finds it.
 //
 // What each entry point does is said here once per kind: the per-item
-// atomics ask __sa_request (part 7), the deferred ones __sa_defer (part 6),
+// atomics ask __sa_request (part 7), 32-bit adds and subtracts through
+// __sa_item_add (part 8), the deferred ones __sa_defer (part 6),
 // the work-group ones __sa_wg_add (part 8); the OpenCL 2.0 forms note
 // their memory order (__sa_order, part 7) and call the 1.x form of their
 // operation in the same call form.
@@ -155,6 +156,13 @@ public:
                             (Op == AtomicOp::Inc ? "add" : "sub") + "_" +
                             T.Name + "(p, " + (T.Signed ? "1" : "1u") +
                             ", ctx);");
+      // A 32-bit add or subtract may be combined with the warp's others
+      // on its address (part 8, __sa_item_add).
+      if (!T.Wide && (Op == AtomicOp::Add || Op == AtomicOp::Sub))
+        return function(Ret, Name, Ptr + ", " + Value,
+                        "return (" + T.Name + ")__sa_item_add(ctx, " +
+                            code(Op, T) + ", __sa_addr(p), " + toUnsigned(T) +
+                            ");");
       return function(Ret, Name, Ptr + ", " + Value,
                       "return (" + T.Name + ")__sa_request(ctx, " +
                           code(Op, T) + ", __sa_addr(p), " + toUnsigned(T) +

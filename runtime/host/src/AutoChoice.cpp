@@ -60,12 +60,12 @@ void AutoChoice::decide() {
   ChosenMs = of(Faster).median();
   Decided = true;
   Direct.SinceChoice = Combine.SinceChoice = 0;
+  SinceChoice = 0;
 }
 
 cl_uint AutoChoice::next() {
-  ++Launches;
   if (known())
-    return Launches % RecheckEvery != 0 ? Chosen : other(Chosen);
+    return rechecks(++SinceChoice) ? other(Chosen) : Chosen;
   // Still timing: the mode with fewer launches so far, as written first.
   size_t AsWritten = Direct.Ms.size() + Direct.Pending;
   size_t Combining = Combine.Ms.size() + Combine.Pending;
