@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
+#include <memory>
 
 using namespace llvm;
 
@@ -80,6 +81,17 @@ static const bool PlacementValues = [] {
 #include "model/RewriteOptions.def"
   return true;
 }();
+/// The device profile's options, checked by setDeviceOption (the layer's
+/// check too) once the command line is parsed.
+static const std::vector<std::unique_ptr<cl::opt<std::string>>> DeviceOptions =
+    [] {
+      std::vector<std::unique_ptr<cl::opt<std::string>>> Options;
+#define SA_REWRITE_DEVICE(Name, ValueName, Help)                               \
+  Options.push_back(std::make_unique<cl::opt<std::string>>(                    \
+      Name, cl::desc(Help), cl::value_desc(ValueName), cl::cat(Category)));
+#include "model/RewriteOptions.def"
+      return Options;
+    }();
 
 // Not CommonOptionsParser::HelpMessage: without -p this tool looks for no
 // compilation database.
@@ -129,6 +141,11 @@ ToolOptions readToolOptions() {
 #define SA_REWRITE_FLAG(Name, Field, Help) O.Rewrite.Field = Field##Option;
 #include "model/RewriteOptions.def"
   O.Rewrite.CoordinatorPlacement = PlacementOption;
+  for (const std::unique_ptr<cl::opt<std::string>> &Device : DeviceOptions)
+    if (Device->getNumOccurrences())
+      if (std::optional<std::string> Problem = setDeviceOption(
+              O.Rewrite.Device, std::string_view(Device->ArgStr), *Device))
+        O.Problems.push_back(*Problem);
   O.Rewrite.WarnKernelsLeftAlone = O.Verbose;
   O.Rewrite.SuppressWarnings = O.Quiet;
   O.Rewrite.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
@@ -258,6 +275,8 @@ static std::optional<std::string> checkAliases(const ToolOptions &O,
 
 std::optional<std::string> checkUsage(const ToolOptions &Options,
                                       ArrayRef<std::string> Inputs) {
+  if (!Options.Problems.empty())
+    return Options.Problems.front();
   if (std::optional<std::string> Problem = checkCombinations(Options, Inputs))
     return Problem;
   return checkAliases(Options, Inputs);
