@@ -3,6 +3,7 @@
 #include "LayerConfig.h"
 #include "BuildFlags.h"
 #include "softatomic/HostConfig.h"
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <sstream>
@@ -39,6 +40,33 @@ static std::string cacheDirectory() {
   return "";
 }
 
+/// \p Words less the device options (`--device-version` and the others of
+/// RewriteOptions.def), each one named in \p Problems: the layer asks each
+/// program's devices instead (ClQueries.h).
+static std::vector<std::string>
+withoutDeviceOptions(const std::vector<std::string> &Words,
+                     std::vector<std::string> &Problems) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    size_t Start = std::min(Words[I].find_first_not_of('-'), Words[I].size());
+    std::string Name = Words[I].substr(Start, Words[I].find('=') - Start);
+    bool IsDevice = false;
+#define SA_REWRITE_DEVICE(OptionName, ValueName, Help)                         \
+  IsDevice = IsDevice || Name == OptionName;
+#include "model/RewriteOptions.def"
+    if (!IsDevice) {
+      Kept.push_back(Words[I]);
+      continue;
+    }
+    Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: '" + Words[I] +
+                       "': the layer parses each program as its devices "
+                       "report them");
+    if (Words[I].find('=') == std::string::npos && I + 1 < Words.size())
+      ++I; // its value
+  }
+  return Kept;
+}
+
 static LayerConfig readConfig() {
   LayerConfig Config;
   Config.Enabled = environment("SOFTATOMIC_LAYER") != "0";
@@ -72,9 +100,9 @@ static LayerConfig readConfig() {
       hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
-  for (const std::string &Problem : applyRewriteOptions(
-           Config.Options,
-           splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS"))))
+  std::vector<std::string> Words = withoutDeviceOptions(
+      splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")), Config.Problems);
+  for (const std::string &Problem : applyRewriteOptions(Config.Options, Words))
     Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
   return Config;
 }
