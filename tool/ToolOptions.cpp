@@ -1,6 +1,7 @@
 //===- ToolOptions.cpp - softatomic-rewrite's command line ----------------===//
 
 #include "ToolOptions.h"
+#include "driver/DeviceProfileFile.h"
 #include "output/OutputFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,6 +82,13 @@ static const bool PlacementValues = [] {
 #include "model/RewriteOptions.def"
   return true;
 }();
+static cl::opt<std::string> DeviceProfileOption(
+    "device-profile",
+    cl::desc("Read the device profile from <file>, JSON with \"version\",\n"
+             "\"extensions\" and \"features\" as the --device-* options\n"
+             "take them (as softatomic-device-profile writes it); a\n"
+             "--device-* option given too wins"),
+    cl::value_desc("file"), cl::cat(Category));
 /// The device profile's options, checked by setDeviceOption (the layer's
 /// check too) once the command line is parsed.
 static const std::vector<std::unique_ptr<cl::opt<std::string>>> DeviceOptions =
@@ -141,6 +149,10 @@ ToolOptions readToolOptions() {
 #define SA_REWRITE_FLAG(Name, Field, Help) O.Rewrite.Field = Field##Option;
 #include "model/RewriteOptions.def"
   O.Rewrite.CoordinatorPlacement = PlacementOption;
+  if (!DeviceProfileOption.empty())
+    if (std::optional<std::string> Problem =
+            readDeviceProfile(DeviceProfileOption, O.Rewrite.Device))
+      O.Problems.push_back(*Problem);
   for (const std::unique_ptr<cl::opt<std::string>> &Device : DeviceOptions)
     if (Device->getNumOccurrences())
       if (std::optional<std::string> Problem = setDeviceOption(
