@@ -40,12 +40,12 @@ static std::string cacheDirectory() {
   return "";
 }
 
-/// \p Words less the device options (`--device-version` and the others of
-/// RewriteOptions.def), each one named in \p Problems: the layer asks each
-/// program's devices instead (ClQueries.h).
+/// Moves the device options of \p Words (`--device-version` and the others
+/// of RewriteOptions.def, each with its value) to \p DeviceWords: they
+/// apply to each program's profile, after its devices' queries.
 static std::vector<std::string>
-withoutDeviceOptions(const std::vector<std::string> &Words,
-                     std::vector<std::string> &Problems) {
+takeDeviceOptions(const std::vector<std::string> &Words,
+                  std::vector<std::string> &DeviceWords) {
   std::vector<std::string> Kept;
   for (size_t I = 0; I < Words.size(); ++I) {
     size_t Start = std::min(Words[I].find_first_not_of('-'), Words[I].size());
@@ -54,15 +54,11 @@ withoutDeviceOptions(const std::vector<std::string> &Words,
 #define SA_REWRITE_DEVICE(OptionName, ValueName, Help)                         \
   IsDevice = IsDevice || Name == OptionName;
 #include "model/RewriteOptions.def"
-    if (!IsDevice) {
-      Kept.push_back(Words[I]);
-      continue;
-    }
-    Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: '" + Words[I] +
-                       "': the layer parses each program as its devices "
-                       "report them");
-    if (Words[I].find('=') == std::string::npos && I + 1 < Words.size())
-      ++I; // its value
+    std::vector<std::string> &To = IsDevice ? DeviceWords : Kept;
+    To.push_back(Words[I]);
+    if (IsDevice && Words[I].find('=') == std::string::npos &&
+        I + 1 < Words.size())
+      To.push_back(Words[++I]); // its value
   }
   return Kept;
 }
@@ -100,8 +96,14 @@ static LayerConfig readConfig() {
       hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
-  std::vector<std::string> Words = withoutDeviceOptions(
-      splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")), Config.Problems);
+  std::vector<std::string> Words =
+      takeDeviceOptions(splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")),
+                        Config.DeviceOptions);
+  // The device options are checked here, once, on a profile of their own.
+  RewriteOptions DeviceCheck;
+  for (const std::string &Problem :
+       applyRewriteOptions(DeviceCheck, Config.DeviceOptions))
+    Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
   for (const std::string &Problem : applyRewriteOptions(Config.Options, Words))
     Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
   return Config;
