@@ -32,6 +32,9 @@ if(TARGET softatomic-rewrite)
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(EXPORT SoftAtomicRewriteTargets NAMESPACE SoftAtomic::
     DESTINATION ${SOFTATOMIC_CMAKE_DIR})
+  # The query that writes a device's profile for --device-profile.
+  install(TARGETS softatomic-device-profile
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 # One file of targets per component (runtime, rewrite, layer): the package

@@ -49,5 +49,74 @@ std::vector<std::string> kernelNames(cl_program Program) {
   return List;
 }
 
+/// clGetDeviceInfo's string \p Param of \p Device; empty when it fails.
+static std::string deviceString(cl_device_id Device, cl_device_info Param) {
+  size_t Size = 0;
+  if (SA_REAL(clGetDeviceInfo)(Device, Param, 0, nullptr, &Size) !=
+          CL_SUCCESS ||
+      !Size)
+    return "";
+  std::string Text(Size, '\0');
+  if (SA_REAL(clGetDeviceInfo)(Device, Param, Size, &Text[0], nullptr) !=
+      CL_SUCCESS)
+    return "";
+  Text.resize(std::strlen(Text.c_str()));
+  return Text;
+}
+
+/// \p Device's profile, as its queries answer. A device before OpenCL 3.0
+/// has no CL_DEVICE_OPENCL_C_FEATURES: its features stay unknown (and it
+/// compiles no OpenCL C 3.0, where they count).
+static DeviceProfile deviceProfile(cl_device_id Device) {
+  DeviceProfile Profile;
+  // A version it cannot read leaves 0: the language's version.
+  (void)setDeviceOption(Profile, "device-version",
+                        deviceString(Device, CL_DEVICE_VERSION));
+  (void)setDeviceOption(Profile, "device-extensions",
+                        deviceString(Device, CL_DEVICE_EXTENSIONS));
+  size_t Size = 0;
+  if (SA_REAL(clGetDeviceInfo)(Device, CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr,
+                               &Size) != CL_SUCCESS)
+    return Profile;
+  std::vector<cl_name_version> Features(Size / sizeof(cl_name_version));
+  if (SA_REAL(clGetDeviceInfo)(Device, CL_DEVICE_OPENCL_C_FEATURES,
+                               Features.size() * sizeof(cl_name_version),
+                               Features.data(), nullptr) != CL_SUCCESS)
+    return Profile;
+  Profile.Features.emplace();
+  for (const cl_name_version &Feature : Features)
+    Profile.Features->emplace_back(
+        Feature.name, strnlen(Feature.name, CL_NAME_VERSION_MAX_NAME_SIZE));
+  return Profile;
+}
+
+/// The names of \p Names that \p Others has too, in \p Names' order.
+static void keepCommon(std::vector<std::string> &Names,
+                       const std::vector<std::string> &Others) {
+  Names.erase(std::remove_if(Names.begin(), Names.end(),
+                             [&](const std::string &Name) {
+                               return std::find(Others.begin(), Others.end(),
+                                                Name) == Others.end();
+                             }),
+              Names.end());
+}
+
+DeviceProfile commonDeviceProfile(const std::vector<cl_device_id> &Devices) {
+  if (Devices.empty())
+    return DeviceProfile();
+  DeviceProfile Common = deviceProfile(Devices.front());
+  for (size_t I = 1; I < Devices.size(); ++I) {
+    DeviceProfile Next = deviceProfile(Devices[I]);
+    if (Next.Version && (!Common.Version || Next.Version < Common.Version))
+      Common.Version = Next.Version;
+    keepCommon(Common.Extensions, Next.Extensions);
+    if (!Common.Features)
+      Common.Features = Next.Features;
+    else if (Next.Features)
+      keepCommon(*Common.Features, *Next.Features);
+  }
+  return Common;
+}
+
 } // namespace layer
 } // namespace softatomic

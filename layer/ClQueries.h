@@ -8,6 +8,7 @@
 #ifndef SOFTATOMIC_LAYER_CLQUERIES_H
 #define SOFTATOMIC_LAYER_CLQUERIES_H
 
+#include "model/RewriteOptions.h"
 #include <CL/cl.h>
 #include <string>
 #include <vector>
@@ -26,6 +27,14 @@ std::string kernelName(cl_kernel Kernel);
 
 /// The kernels of a built program, by name (CL_PROGRAM_KERNEL_NAMES).
 std::vector<std::string> kernelNames(cl_program Program);
+
+/// The device profile that the rewrite of a program built for \p Devices
+/// parses with (CL_DEVICE_VERSION, CL_DEVICE_EXTENSIONS and, from OpenCL
+/// 3.0 devices, CL_DEVICE_OPENCL_C_FEATURES). For several devices, what
+/// all of them have: the lowest version, the extensions and features
+/// every one reports, since the one source is compiled for each and must
+/// mean the same on each.
+DeviceProfile commonDeviceProfile(const std::vector<cl_device_id> &Devices);
 
 } // namespace layer
 } // namespace softatomic

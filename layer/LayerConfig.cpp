@@ -3,6 +3,7 @@
 #include "LayerConfig.h"
 #include "BuildFlags.h"
 #include "softatomic/HostConfig.h"
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <sstream>
@@ -39,6 +40,29 @@ static std::string cacheDirectory() {
   return "";
 }
 
+/// Moves the device options of \p Words (`--device-version` and the others
+/// of RewriteOptions.def, each with its value) to \p DeviceWords: they
+/// apply to each program's profile, after its devices' queries.
+static std::vector<std::string>
+takeDeviceOptions(const std::vector<std::string> &Words,
+                  std::vector<std::string> &DeviceWords) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    size_t Start = std::min(Words[I].find_first_not_of('-'), Words[I].size());
+    std::string Name = Words[I].substr(Start, Words[I].find('=') - Start);
+    bool IsDevice = false;
+#define SA_REWRITE_DEVICE(OptionName, ValueName, Help)                         \
+  IsDevice = IsDevice || Name == OptionName;
+#include "model/RewriteOptions.def"
+    std::vector<std::string> &To = IsDevice ? DeviceWords : Kept;
+    To.push_back(Words[I]);
+    if (IsDevice && Words[I].find('=') == std::string::npos &&
+        I + 1 < Words.size())
+      To.push_back(Words[++I]); // its value
+  }
+  return Kept;
+}
+
 static LayerConfig readConfig() {
   LayerConfig Config;
   Config.Enabled = environment("SOFTATOMIC_LAYER") != "0";
@@ -72,9 +96,15 @@ static LayerConfig readConfig() {
       hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
-  for (const std::string &Problem : applyRewriteOptions(
-           Config.Options,
-           splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS"))))
+  std::vector<std::string> Words =
+      takeDeviceOptions(splitOptions(environment("SOFTATOMIC_LAYER_OPTIONS")),
+                        Config.DeviceOptions);
+  // The device options are checked here, once, on a profile of their own.
+  RewriteOptions DeviceCheck;
+  for (const std::string &Problem :
+       applyRewriteOptions(DeviceCheck, Config.DeviceOptions))
+    Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
+  for (const std::string &Problem : applyRewriteOptions(Config.Options, Words))
     Config.Problems.push_back("SOFTATOMIC_LAYER_OPTIONS: " + Problem);
   return Config;
 }

@@ -24,8 +24,14 @@ struct LayerConfig {
   bool Enabled = true;
   /// The kernels to rewrite; empty means every kernel the rewriter changes.
   std::set<std::string> SelectedKernels;
-  /// The rewriter's options, SOFTATOMIC_LAYER_OPTIONS applied.
+  /// The rewriter's options, SOFTATOMIC_LAYER_OPTIONS applied (but for
+  /// the device options).
   RewriteOptions Options;
+  /// The device options of SOFTATOMIC_LAYER_OPTIONS (`--device-version`
+  /// and the others of RewriteOptions.def), as written: each overrides its
+  /// part of what a program's devices report (to fill a cache for another
+  /// device, or to see what another device would make of a program).
+  std::vector<std::string> DeviceOptions;
   /// What in the layer's variables could not be applied, one line each
   /// (logged once): an unknown rewriter option, a value an option does not
   /// take, a malformed number.

@@ -109,8 +109,14 @@ ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
   logConfigProblemsOnce();
   ShadowCandidate Candidate;
   auto Start = std::chrono::steady_clock::now();
+  // The source parsed as the program's devices will compile it, but for
+  // what SOFTATOMIC_LAYER_OPTIONS names (its problems are logged already).
+  RewriteOptions RewriteAs = config().Options;
+  RewriteAs.Device =
+      commonDeviceProfile(buildDevices(Program, NumDevices, Devices));
+  (void)applyRewriteOptions(RewriteAs, config().DeviceOptions);
   ProgramRewrite Rewrite = rewriteProgramSource(
-      Record.Source, parseBuildFlags(Options), config().Options, Record.Id);
+      Record.Source, parseBuildFlags(Options), RewriteAs, Record.Id);
   noteRewrite(Record.Id, millisecondsSince(Start), Rewrite.FromCache);
   if (!Rewrite.Succeeded) {
     Candidate.NativeReason = Rewrite.Reason;

@@ -153,6 +153,15 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
            Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
                ? "robust"
                : "static");
+  // The device profile decides what the parse sees (#ifdef cl_...).
+  auto PutNames = [&Key](const std::vector<std::string> &Names) {
+    putField(Key, std::to_string(Names.size()));
+    for (const std::string &Name : Names)
+      putField(Key, Name);
+  };
+  putField(Key, std::to_string(Options.Device.Version));
+  PutNames(Options.Device.Extensions);
+  PutNames(Options.Device.features());
   putField(Key, std::to_string(Flags.CompilerArgs.size()));
   for (const std::string &Arg : Flags.CompilerArgs)
     putField(Key, Arg);

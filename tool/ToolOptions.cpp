@@ -1,10 +1,12 @@
 //===- ToolOptions.cpp - softatomic-rewrite's command line ----------------===//
 
 #include "ToolOptions.h"
+#include "driver/DeviceProfileFile.h"
 #include "output/OutputFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
+#include <memory>
 
 using namespace llvm;
 
@@ -80,6 +82,24 @@ static const bool PlacementValues = [] {
 #include "model/RewriteOptions.def"
   return true;
 }();
+static cl::opt<std::string> DeviceProfileOption(
+    "device-profile",
+    cl::desc("Read the device profile from <file>, JSON with \"version\",\n"
+             "\"extensions\" and \"features\" as the --device-* options\n"
+             "take them (as softatomic-device-profile writes it); a\n"
+             "--device-* option given too wins"),
+    cl::value_desc("file"), cl::cat(Category));
+/// The device profile's options, checked by setDeviceOption (the layer's
+/// check too) once the command line is parsed.
+static const std::vector<std::unique_ptr<cl::opt<std::string>>> DeviceOptions =
+    [] {
+      std::vector<std::unique_ptr<cl::opt<std::string>>> Options;
+#define SA_REWRITE_DEVICE(Name, ValueName, Help)                               \
+  Options.push_back(std::make_unique<cl::opt<std::string>>(                    \
+      Name, cl::desc(Help), cl::value_desc(ValueName), cl::cat(Category)));
+#include "model/RewriteOptions.def"
+      return Options;
+    }();
 
 // Not CommonOptionsParser::HelpMessage: without -p this tool looks for no
 // compilation database.
@@ -129,6 +149,15 @@ ToolOptions readToolOptions() {
 #define SA_REWRITE_FLAG(Name, Field, Help) O.Rewrite.Field = Field##Option;
 #include "model/RewriteOptions.def"
   O.Rewrite.CoordinatorPlacement = PlacementOption;
+  if (!DeviceProfileOption.empty())
+    if (std::optional<std::string> Problem =
+            readDeviceProfile(DeviceProfileOption, O.Rewrite.Device))
+      O.Problems.push_back(*Problem);
+  for (const std::unique_ptr<cl::opt<std::string>> &Device : DeviceOptions)
+    if (Device->getNumOccurrences())
+      if (std::optional<std::string> Problem = setDeviceOption(
+              O.Rewrite.Device, std::string_view(Device->ArgStr), *Device))
+        O.Problems.push_back(*Problem);
   O.Rewrite.WarnKernelsLeftAlone = O.Verbose;
   O.Rewrite.SuppressWarnings = O.Quiet;
   O.Rewrite.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
@@ -258,6 +287,8 @@ static std::optional<std::string> checkAliases(const ToolOptions &O,
 
 std::optional<std::string> checkUsage(const ToolOptions &Options,
                                       ArrayRef<std::string> Inputs) {
+  if (!Options.Problems.empty())
+    return Options.Problems.front();
   if (std::optional<std::string> Problem = checkCombinations(Options, Inputs))
     return Problem;
   return checkAliases(Options, Inputs);

@@ -33,6 +33,9 @@ struct ToolOptions {
   /// The rewriter's own (model/RewriteOptions.def), with --verbose and
   /// --quiet applied.
   RewriteOptions Rewrite;
+  /// The option values that could not be taken (a malformed version, a
+  /// name that is not an extension's): usage errors.
+  std::vector<std::string> Problems;
 };
 
 /// The category every option of the tool is in (for --help).
@@ -50,7 +53,8 @@ llvm::SmallVector<const char *, 32>
 prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage,
                  std::optional<std::string> &BuildPath);
 
-/// Why the options do not fit together, or why the files they name would
+/// Why an option's value cannot be taken, why the options do not fit
+/// together, or why the files they name would
 /// overwrite one another; nothing when they are fine.
 std::optional<std::string> checkUsage(const ToolOptions &Options,
                                       llvm::ArrayRef<std::string> Inputs);

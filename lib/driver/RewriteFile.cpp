@@ -7,6 +7,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -21,11 +22,19 @@ namespace {
 /// The compiler's diagnostics as Clang prints them, and one note after the
 /// first error that an OpenCL C 2.0 atomic type or function is unknown
 /// while the language is older: such code needs -cl-std=CL2.0 or CL3.0,
-/// which a first-time user does not know to pass after `--`.
+/// which a first-time user does not know to pass after `--`. Likewise one
+/// note after the first error about an atomic where the device profile
+/// lacks the 64-bit atomics: opencl-c.h then declares no 64-bit atom_*
+/// and no atomic_long, and Clang's error does not say why.
 class DiagnosticPrinter : public TextDiagnosticPrinter {
 public:
-  DiagnosticPrinter(raw_ostream &Out, DiagnosticOptions *Options)
-      : TextDiagnosticPrinter(Out, Options), Out(Out) {}
+  DiagnosticPrinter(raw_ostream &Out, DiagnosticOptions *Options,
+                    const DeviceProfile &Device)
+      : TextDiagnosticPrinter(Out, Options), Out(Out),
+        LacksInt64Atomics(
+            !is_contained(Device.Extensions, "cl_khr_int64_base_atomics") ||
+            !is_contained(Device.Extensions, "cl_khr_int64_extended_atomics")) {
+  }
 
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     OpenCLVersion = LO.OpenCL ? LO.OpenCLVersion : 0;
@@ -35,12 +44,14 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
-    if (Noted || Level < DiagnosticsEngine::Error || !OpenCLVersion ||
-        OpenCLVersion >= 200)
+    if (Level < DiagnosticsEngine::Error)
       return;
     SmallString<128> Message;
     Info.FormatDiagnostic(Message);
     StringRef Text = Message;
+    noteInt64Atomics(Text);
+    if (Noted || !OpenCLVersion || OpenCLVersion >= 200)
+      return;
     if (!Text.starts_with("unknown type name 'atomic_") &&
         !Text.starts_with("use of undeclared identifier 'atomic_") &&
         !Text.starts_with("use of undeclared identifier 'memory_"))
@@ -54,9 +65,27 @@ public:
   }
 
 private:
+  /// The note on 64-bit atomics, after the first error \p Text that could
+  /// be about one (no or no single atom_* for a call, the type atomic_long
+  /// or atomic_ulong unknown).
+  void noteInt64Atomics(StringRef Text) {
+    if (NotedInt64 || !LacksInt64Atomics ||
+        !(Text.starts_with("no matching function for call to 'atom") ||
+          Text.starts_with("call to 'atom") ||
+          Text.starts_with("unknown type name 'atomic_long'") ||
+          Text.starts_with("unknown type name 'atomic_ulong'")))
+      return;
+    NotedInt64 = true;
+    Out << "note: the device profile has no cl_khr_int64_base_atomics or no "
+           "cl_khr_int64_extended_atomics, which 64-bit atomics need (name "
+           "the device's extensions with --device-extensions)\n";
+  }
+
   raw_ostream &Out;
   unsigned OpenCLVersion = 0;
   bool Noted = false;
+  bool LacksInt64Atomics;
+  bool NotedInt64 = false;
 };
 } // namespace
 
@@ -88,7 +117,7 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = Colors;
   compat::clang16Snippets(*DiagOpts);
-  DiagnosticPrinter Printer(Diagnostics, &*DiagOpts);
+  DiagnosticPrinter Printer(Diagnostics, &*DiagOpts, Options.Device);
   Tool.setDiagnosticConsumer(&Printer);
 
   // Clang 16 itself crashes on some malformed inputs (a null dereference in

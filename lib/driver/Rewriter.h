@@ -52,9 +52,11 @@ struct RewriteResult {
   std::vector<std::string> Dependencies;
 };
 
-/// The compiler flags every parse needs: OpenCL C for the SPIR target (so
-/// every extension is declared), Clang's OpenCL declarations, the default
-/// standard unless the command line names one, and the resource directory.
+/// The compiler flags every parse needs: OpenCL C for the SPIR target,
+/// Clang's OpenCL declarations, the default standard unless the command
+/// line names one, the device profile (`__OPENCL_VERSION__` and only the
+/// device's extensions and features, as its compiler defines them) and the
+/// resource directory.
 clang::tooling::ArgumentsAdjuster
 getOpenCLArgumentsAdjuster(const RewriteOptions &Options);
 

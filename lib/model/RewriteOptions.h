@@ -12,10 +12,39 @@
 #define SOFTATOMIC_MODEL_REWRITEOPTIONS_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace softatomic {
+
+/// The device a program will be compiled for, as far as the parse must
+/// know it: an OpenCL compiler defines `__OPENCL_VERSION__` and a macro per
+/// extension (and, for OpenCL C 3.0, per optional feature) of its device,
+/// and code chooses what it calls by them (`#ifdef cl_amd_media_ops`).
+/// The default is no device in particular: the language's own version and
+/// the Khronos extensions every OpenCL 1.2 GPU reports (README.md, "Using
+/// the rewriter").
+struct DeviceProfile {
+  /// `__OPENCL_VERSION__` (CL_DEVICE_VERSION: 120 for OpenCL 1.2); 0: the
+  /// version of the OpenCL C standard the parse uses.
+  unsigned Version = 0;
+  /// CL_DEVICE_EXTENSIONS: the `cl_*` names.
+  std::vector<std::string> Extensions = defaultExtensions();
+  /// CL_DEVICE_OPENCL_C_FEATURES: the `__opencl_c_*` names, which only an
+  /// OpenCL C 3.0 parse sees. None: every feature of OpenCL C 3.0 that
+  /// OpenCL C 2.0 has as core, those of Extensions included.
+  std::optional<std::vector<std::string>> Features;
+
+  /// The default Extensions: cl_khr_byte_addressable_store, the global and
+  /// local 32-bit base and extended atomics, the 64-bit ones, cl_khr_fp64
+  /// and cl_khr_3d_image_writes; no cl_khr_fp16 (NVIDIA and PoCL lack it)
+  /// and no vendor's extension.
+  static std::vector<std::string> defaultExtensions();
+  /// Features, or their default for Extensions.
+  std::vector<std::string> features() const;
+};
 
 /// What the front end tells the rewriter. A plain struct: the library reads
 /// no command-line options of its own.
@@ -60,11 +89,23 @@ struct RewriteOptions {
   /// examples count under 100; a file whose macros make 65,536 atomic
   /// calls counts 483,357.
   uint64_t MaxMacroExpansionTokens = 1000000;
+  /// The device the parse sees (`--device-version`, `--device-extensions`,
+  /// `--device-features`; the layer's from the program's devices).
+  DeviceProfile Device;
 };
 
 /// The help line of `--placement`, before its values.
 inline constexpr const char *PlacementHelp =
     "Where the coordinator work-group sits:";
+
+/// Sets the part of \p Device that the device option \p Name of
+/// RewriteOptions.def (`device-version`, ...) names to \p Value: a version
+/// as `1.2`, `120` or CL_DEVICE_VERSION's `OpenCL 1.2 ...`; a list of
+/// names separated by commas or spaces (CL_DEVICE_EXTENSIONS' form).
+/// Returns why it cannot, or nothing.
+std::optional<std::string> setDeviceOption(DeviceProfile &Device,
+                                           std::string_view Name,
+                                           std::string_view Value);
 
 /// Applies the options of RewriteOptions.def in \p Args, spelled as on the
 /// tool's command line (`--combine-mode`, `-combine-mode`,

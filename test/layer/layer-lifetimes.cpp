@@ -25,6 +25,10 @@
 // cl20-own-build-fails  a program of OpenCL 2.0 atomics built with
 //                       -cl-std=CL2.0; prints whether the application's own
 //                       build failed (PoCL 3.1 lists no OpenCL C 2.0)
+// device-profile        count, in a program that stops with #error
+//                       unless it is compiled as the device compiles it:
+//                       __OPENCL_VERSION__, each Khronos extension the
+//                       device reports, and no vendor's that it lacks
 // out-of-host-memory    clCreateKernel, clCreateKernelsInProgram and
 //                       clCloneKernel of a rewritten kernel while every
 //                       operator new of the process throws std::bad_alloc:
@@ -38,6 +42,7 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -380,6 +385,50 @@ void cl20OwnBuildFails(Session &S) {
   check(clReleaseProgram(Program), "clReleaseProgram");
 }
 
+/// CL_DEVICE_EXTENSIONS of \p Device, one name each.
+std::vector<std::string> deviceExtensions(cl_device_id Device) {
+  size_t Size = 0;
+  check(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, 0, nullptr, &Size),
+        "clGetDeviceInfo(CL_DEVICE_EXTENSIONS)");
+  std::string Text(Size, '\0');
+  check(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS, Size, &Text[0], nullptr),
+        "clGetDeviceInfo(CL_DEVICE_EXTENSIONS)");
+  std::vector<std::string> Names;
+  std::string Name;
+  for (char C : Text + " ") {
+    if (C != ' ' && C != '\0') {
+      Name += C;
+    } else if (!Name.empty()) {
+      Names.push_back(Name);
+      Name.clear();
+    }
+  }
+  return Names;
+}
+
+void deviceProfile(Session &S) {
+  // The layer's rewrite must see what the device's compiler defines, or it
+  // stops at an #error too (and the program runs natively).
+  std::string Source = "#ifndef __OPENCL_VERSION__\n#error \"no "
+                       "__OPENCL_VERSION__\"\n#endif\n";
+  std::vector<std::string> Extensions = deviceExtensions(S.Device);
+  for (const std::string &Name : Extensions)
+    if (Name.rfind("cl_khr_", 0) == 0)
+      Source += "#ifndef " + Name + "\n#error \"no " + Name + "\"\n#endif\n";
+  for (const char *Vendor : {"cl_amd_media_ops", "cl_intel_subgroups"})
+    if (std::find(Extensions.begin(), Extensions.end(), Vendor) ==
+        Extensions.end())
+      Source += std::string("#ifdef ") + Vendor + "\n#error \"" + Vendor +
+                "\"\n#endif\n";
+  Source += StepSource;
+  cl_program Program = S.source(Source.c_str());
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Count = S.kernel(Program, "count");
+  S.runCount(Count, 1, "a program that needs the device's profile");
+  check(clReleaseKernel(Count), "clReleaseKernel");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
 /// Whether the layer is loaded, preloaded or as an OpenCL layer.
 bool underLayer() {
   for (const char *Variable : {"LD_PRELOAD", "OPENCL_LAYERS"})
@@ -490,6 +539,7 @@ int main(int argc, char **argv) {
       {"failed-build-keeps-kernels", failedBuildKeepsKernels},
       {"cl20-runtime-builds", cl20RuntimeBuilds},
       {"cl20-own-build-fails", cl20OwnBuildFails},
+      {"device-profile", deviceProfile},
       {"out-of-host-memory", outOfHostMemory},
   };
   if (argc != 2)

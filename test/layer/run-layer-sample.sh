@@ -179,9 +179,10 @@ scenario_off_passes_through() {
 scenario_unknown_option_logged() {
   # Unknown rewriter options, values an option does not take and malformed
   # numbers are named in the log, and do no harm.
-  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc "$sample"
+  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways --device-version 9.9" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc "$sample"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: unknown option '--frobnicate'$"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: 'sideways': --placement takes one of static, robust$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: '9.9': --device-version takes an OpenCL version"
   expect unknown "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='abc': not a whole number from 1 up; keeping 4096$"
   expect unknown "program 1: kernel 'histogram' launched through the software runtime$"
 }

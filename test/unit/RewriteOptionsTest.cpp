@@ -8,6 +8,7 @@
 
 #include "model/RewriteOptions.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 using namespace softatomic;
 
@@ -71,6 +72,62 @@ TEST(RewriteOptions, EachProblemNamedAndTheRestApplied) {
   EXPECT_EQ(Problems[3], "'--placement' needs a value: one of static, robust");
   EXPECT_TRUE(Options.CombineMode);        // applied
   EXPECT_TRUE(Options.DeferUnusedResults); // the default, untouched
+}
+
+// The device profile's options take what the device's queries answer
+// (the layer sets them from clGetDeviceInfo).
+TEST(RewriteOptions, DeviceProfileAsTheQueriesAnswer) {
+  RewriteOptions Options;
+  EXPECT_EQ(Options.Device.Version, 0u);
+  EXPECT_TRUE(apply(Options, {"--device-version=OpenCL 3.0 PoCL HSTR: x",
+                              "--device-extensions", "cl_khr_fp64  cl_khr_spir",
+                              "--device-features=__opencl_c_int64"})
+                  .empty());
+  EXPECT_EQ(Options.Device.Version, 300u);
+  EXPECT_EQ(Options.Device.Extensions,
+            (std::vector<std::string>{"cl_khr_fp64", "cl_khr_spir"}));
+  EXPECT_EQ(Options.Device.features(),
+            std::vector<std::string>{"__opencl_c_int64"});
+  EXPECT_TRUE(apply(Options, {"--device-version=1.2"}).empty());
+  EXPECT_EQ(Options.Device.Version, 120u);
+  EXPECT_TRUE(apply(Options, {"--device-version=110"}).empty());
+  EXPECT_EQ(Options.Device.Version, 110u);
+}
+
+// Without a device named: the Khronos extensions only, and the features
+// that come with an extension only with it.
+TEST(RewriteOptions, DefaultDeviceProfile) {
+  DeviceProfile Device;
+  for (const std::string &Name : Device.Extensions)
+    EXPECT_EQ(Name.rfind("cl_khr_", 0), 0u) << Name;
+  auto Has = [](const std::vector<std::string> &Names, const char *Name) {
+    return std::find(Names.begin(), Names.end(), Name) != Names.end();
+  };
+  EXPECT_TRUE(Has(Device.Extensions, "cl_khr_int64_base_atomics"));
+  EXPECT_TRUE(Has(Device.features(), "__opencl_c_fp64"));
+  EXPECT_TRUE(Has(Device.features(), "__opencl_c_generic_address_space"));
+  Device.Extensions = {"cl_khr_global_int32_base_atomics"};
+  EXPECT_FALSE(Has(Device.features(), "__opencl_c_fp64"));
+  EXPECT_FALSE(Has(Device.features(), "__opencl_c_3d_image_writes"));
+}
+
+TEST(RewriteOptions, DeviceProfileProblems) {
+  RewriteOptions Options;
+  std::vector<std::string> Problems =
+      apply(Options, {"--device-version=1.3", "--device-extensions=fp64",
+                      "--device-features=cl_khr_fp64", "--device-version"});
+  ASSERT_EQ(Problems.size(), 4u);
+  EXPECT_EQ(Problems[0].rfind("'1.3': --device-version takes an OpenCL "
+                              "version: 1.0, 1.1, 1.2, 2.0, 2.1, 2.2 or 3.0",
+                              0),
+            0u);
+  EXPECT_EQ(Problems[1],
+            "'fp64': --device-extensions takes extension names (cl_...)");
+  EXPECT_EQ(Problems[2], "'cl_khr_fp64': --device-features takes OpenCL C "
+                         "feature names (__opencl_c_...)");
+  EXPECT_EQ(Problems[3], "'--device-version' needs a value");
+  EXPECT_EQ(Options.Device.Version, 0u); // untouched
+  EXPECT_EQ(Options.Device.Extensions, DeviceProfile::defaultExtensions());
 }
 
 TEST(RewriteOptions, NotAnOption) {
