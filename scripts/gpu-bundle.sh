@@ -36,8 +36,14 @@ done
 # The sample under the layer, in each mode gpu-run.sh runs, from the
 # repository's root with a relative -I, as gpu-run.sh runs it: the cache's
 # key and header paths then hold there. PoCL runs it here; the entries do
-# not depend on it.
+# not depend on it. The cache's key holds the profile of the device the
+# parse is for (what the layer queries there): the NVIDIA machine's, from
+# scripts/nvidia-device-profile.json (softatomic-device-profile NVIDIA on
+# the H100; a device that reports otherwise misses the cache, and
+# gpu-run.sh says so).
+profile=$(scripts/device-profile-options.sh scripts/nvidia-device-profile.json)
 for mode in coordinator combine auto; do
+  SOFTATOMIC_LAYER_OPTIONS="$profile" \
   SOFTATOMIC_MODE=$mode SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache \
     LD_PRELOAD="$build/lib/libsoftatomic-layer.so" \
     "$build/bin/layer-sample" --include test/layer/Inputs >/dev/null

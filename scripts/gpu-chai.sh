@@ -4,7 +4,10 @@
 # rewriter): the Chai benchmarks of .gpu-chai/src natively and under the
 # layer in both modes, the layer answering from the cache in
 # .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine with
-# Clang (docs/BENCHMARKS.md, "Chai under the interception layer"). Results
+# Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
+# SOFTATOMIC_LAYER_OPTIONS="$(scripts/device-profile-options.sh
+# scripts/nvidia-device-profile.json)" so that its keys hold this device's
+# profile. Results
 # in $OUT/chai (or ./gpu-out/chai). Chai picks its platform by index (-p):
 # the NVIDIA platform's is looked up by name.
 set -euo pipefail
