@@ -9,11 +9,14 @@
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // NVIDIA's warp path (-DSA_WARP_COMBINE=1, saGetBuildOptions) lowers to
-// vote.sync and shfl.sync in the PTX it compiles to.
+// match.any.sync (the lanes on one address), vote.sync.ballot, fns (the
+// scan) and shfl.sync in the PTX it compiles to.
 // RUN: %clang_cl_ptx -cl-std=CL1.2 -DSA_WARP_COMBINE=1 %t.cl -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
-// PTX: vote.sync.all.pred
-// PTX: shfl.sync.idx.b32
+// PTX-DAG: match.any.sync.b64
+// PTX-DAG: vote.sync.ballot.b32
+// PTX-DAG: fns.b32
+// PTX-DAG: shfl.sync.idx.b32
 // RUN: softatomic-rewrite %s -o %t.default.cl
 // RUN: FileCheck %s --input-file %t.default.cl
 // RUN: softatomic-rewrite --combine-mode=false %s -o %t.paper.cl
