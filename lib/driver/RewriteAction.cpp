@@ -78,7 +78,8 @@ public:
   RewriteConsumer(const RewriteOptions &Options, RewriteResult &Result,
                   Preprocessor &PP)
       : Options(Options), Result(Result), PP(PP) {
-    PP.addPPCallbacks(recordIncludes(PP.getSourceManager(), Includes));
+    PP.addPPCallbacks(
+        recordIncludes(PP.getSourceManager(), PP.getLangOpts(), Includes));
   }
   RewriteConsumer(const RewriteConsumer &) = delete;
   RewriteConsumer &operator=(const RewriteConsumer &) = delete;

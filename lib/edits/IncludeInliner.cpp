@@ -6,6 +6,7 @@
 #include "support/Diagnostics.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Error.h"
@@ -16,12 +17,36 @@ using namespace llvm;
 
 namespace softatomic {
 
+/// Where the directive whose '#' is at \p Hash ends in its file: the end of
+/// its last token there. The file's own text is lexed, not the expansion of
+/// the macros that spell a computed name: their tokens lie in the macros'
+/// definitions or in scratch space, wherever those are.
+static SourceLocation directiveEnd(const SourceManager &SM,
+                                   const LangOptions &LO, SourceLocation Hash) {
+  auto [FID, Offset] = SM.getDecomposedLoc(Hash);
+  StringRef Buffer = SM.getBufferData(FID);
+  Lexer Raw(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
+            Buffer.begin() + Offset, Buffer.end());
+  Token Tok;
+  Raw.LexFromRawLexer(Tok);
+  SourceLocation End = Tok.getEndLoc();
+  // The directive goes on over escaped newlines and comments, as far as the
+  // first token that starts a line.
+  for (;;) {
+    Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof) || Tok.isAtStartOfLine())
+      return End;
+    End = Tok.getEndLoc();
+  }
+}
+
 namespace {
 
 class IncludeRecorder : public compat::InclusionCallbacks {
 public:
-  IncludeRecorder(const SourceManager &SM, std::vector<IncludeDirective> &Out)
-      : SM(SM), Out(Out) {}
+  IncludeRecorder(const SourceManager &SM, const LangOptions &LO,
+                  std::vector<IncludeDirective> &Out)
+      : SM(SM), LO(LO), Out(Out) {}
 
   void inclusion(SourceLocation HashLoc, CharSourceRange FilenameRange,
                  OptionalFileEntryRef File) override {
@@ -29,12 +54,17 @@ public:
     if (!File || !SM.getFileEntryForID(SM.getFileID(HashLoc)) ||
         SM.isInSystemHeader(HashLoc))
       return;
-    Out.push_back(
-        {HashLoc, FilenameRange, &File->getFileEntry(), File->getName()});
+    SourceLocation NameEnd = FilenameRange.getEnd();
+    SourceLocation ComputedEnd;
+    if (NameEnd.isMacroID() || SM.getFileID(NameEnd) != SM.getFileID(HashLoc))
+      ComputedEnd = directiveEnd(SM, LO, HashLoc);
+    Out.push_back({HashLoc, FilenameRange, &File->getFileEntry(),
+                   File->getName(), ComputedEnd});
   }
 
 private:
   const SourceManager &SM;
+  const LangOptions &LO;
   std::vector<IncludeDirective> &Out;
 };
 
@@ -137,11 +167,10 @@ bool Inliner::chooseHeaders() {
 std::optional<std::string> Inliner::inlinedText(const IncludeDirective &D,
                                                 unsigned &Length) {
   auto [FID, Hash] = SM.getDecomposedLoc(D.Hash);
-  SourceLocation NameEnd = D.FileName.getEnd();
-  if (NameEnd.isMacroID() || SM.getFileID(NameEnd) != FID) {
-    refuse(D, "its file name comes from a macro");
-    return std::nullopt;
-  }
+  // A computed name is replaced with the directive that spells it, however
+  // many macros that takes, as a written name is.
+  SourceLocation NameEnd =
+      D.ComputedEnd.isValid() ? D.ComputedEnd : D.FileName.getEnd();
   StringRef Buffer = SM.getBufferData(FID);
   unsigned End = SM.getFileOffset(NameEnd);
   size_t LineEnd = Buffer.find_first_of("\r\n", End);
@@ -252,8 +281,9 @@ std::optional<tooling::Replacements> Inliner::run() {
 } // namespace
 
 std::unique_ptr<PPCallbacks>
-recordIncludes(const SourceManager &SM, std::vector<IncludeDirective> &Out) {
-  return std::make_unique<IncludeRecorder>(SM, Out);
+recordIncludes(const SourceManager &SM, const LangOptions &LO,
+               std::vector<IncludeDirective> &Out) {
+  return std::make_unique<IncludeRecorder>(SM, LO, Out);
 }
 
 std::optional<tooling::Replacements> inlineEditedHeaders(

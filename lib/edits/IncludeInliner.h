@@ -23,6 +23,7 @@ namespace clang {
 class DiagnosticsEngine;
 class FileEntry;
 class HeaderSearch;
+class LangOptions;
 class SourceManager;
 } // namespace clang
 
@@ -32,14 +33,17 @@ namespace softatomic {
 /// in a user file.
 struct IncludeDirective {
   clang::SourceLocation Hash;      ///< The directive's '#'.
-  clang::CharSourceRange FileName; ///< "name" or <name>, as written.
+  clang::CharSourceRange FileName; ///< "name" or <name>, as the parse saw it.
   const clang::FileEntry *Target = nullptr;
   llvm::StringRef TargetName; ///< The header's path as the directive found it.
+  /// For a name that macros spell (#include HEADER), whose FileName lies in
+  /// their expansion: where the directive's last token ends in its file.
+  clang::SourceLocation ComputedEnd;
 };
 
 /// Records the include directives of user files during the parse.
 std::unique_ptr<clang::PPCallbacks>
-recordIncludes(const clang::SourceManager &SM,
+recordIncludes(const clang::SourceManager &SM, const clang::LangOptions &LO,
                std::vector<IncludeDirective> &Out);
 
 /// The main file's edits: \p FileEdits' edits of the main file plus, for

@@ -10,7 +10,18 @@
 // RUN: grep -q 'uint i = __sa_fn_item_[i]ndex(__sa_ctx);' %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --build-options -I%S/Inputs --kernel histogram --global 4096 --local 64 --arg buf:uint:16 --arg buf:uint:4096 --check 1:multiset
 // RUN: sa-difftest %s %t.sa.cl --build-options -I%S/Inputs --kernel histogram --global 96 --local 1 --arg buf:uint:16 --arg buf:uint:96 --check 1:multiset
+// The same header named through a macro (#include HISTOGRAM_HEADER) is
+// inlined as well.
+// RUN: softatomic-rewrite --combine-mode %s -o %t.computed.sa.cl -- -I %S/Inputs -DCOMPUTED_INCLUDE
+// RUN: not grep -q '^#include HISTOGRAM_HEADER' %t.computed.sa.cl
+// RUN: grep -q 'uint i = __sa_fn_item_[i]ndex(__sa_ctx);' %t.computed.sa.cl
+// RUN: sa-difftest %s %t.computed.sa.cl --build-options '-I%S/Inputs -DCOMPUTED_INCLUDE' --kernel histogram --global 96 --local 1 --arg buf:uint:16 --arg buf:uint:96 --check 1:multiset
+#ifdef COMPUTED_INCLUDE
+#define HISTOGRAM_HEADER "histogram.h"
+#include HISTOGRAM_HEADER
+#else
 #include "histogram.h"
+#endif
 
 __kernel void histogram(__global uint *bins, __global uint *old) {
   uint i = item_index();
