@@ -60,12 +60,12 @@ void AutoChoice::decide() {
   ChosenMs = of(Faster).median();
   Decided = true;
   Direct.SinceChoice = Combine.SinceChoice = 0;
-  SinceChoice = 0;
+  LaunchesSinceChoice = 0;
 }
 
 cl_uint AutoChoice::next() {
   if (known())
-    return rechecks(++SinceChoice) ? other(Chosen) : Chosen;
+    return rechecks(++LaunchesSinceChoice) ? other(Chosen) : Chosen;
   // Still timing: the mode with fewer launches so far, as written first.
   size_t AsWritten = Direct.Ms.size() + Direct.Pending;
   size_t Combining = Combine.Ms.size() + Combine.Pending;
@@ -99,6 +99,17 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
       std::string Moved =
           std::string("its time ") + autoModeName(Mode) +
           format(" moved from %.4f ms to %.4f ms", ChosenMs, T.median());
+      // Faster: the choice only stands more firmly, unless the other mode
+      // got faster still, which the rechecks, begun again, will show;
+      // timing the other mode now would be launches of the slower mode.
+      if (T.median() < ChosenMs) {
+        News = Moved + ": keeps it, and checks " + autoModeName(other(Mode)) +
+               " again soon";
+        ChosenMs = T.median();
+        Direct.SinceChoice = Combine.SinceChoice = 0;
+        LaunchesSinceChoice = 0;
+        return;
+      }
       if (!OtherIsFresh)
         of(other(Mode)).Ms.clear();
       Decided = OtherIsFresh = false;

@@ -16,17 +16,18 @@ class AutoChoice {
 public:
   /// Once chosen, one launch in so many runs the other mode again, so that
   /// a choice made on a cold cache or a busy device is checked; and before
-  /// that, soon after the choice, at its 2nd, 4th, ... 32nd launch
-  /// (rechecks()).
+  /// that, at the 16th and 32nd launch after the choice (rechecks()).
   static constexpr unsigned long RecheckEvery = 64;
+  static constexpr unsigned long FirstRecheck = 16;
   /// Whether the N-th launch since the choice runs the other mode. The
   /// early ones catch data that changed in a way the chosen mode's time
-  /// does not show (the other mode got faster, this one stayed): at one
-  /// check in 64 a run of a few dozen launches never saw it (the McKee
-  /// sweep's rows, the whole row in the slower mode); they cost five
-  /// launches of the slower mode in the first 64 after a choice.
+  /// does not show (the other mode got faster, this one stayed or got
+  /// faster too): at one check in 64 a run of a few dozen launches never
+  /// saw it (the McKee sweep's rows, a whole row in the slower mode). Not
+  /// sooner than the 16th: a check is a launch of the slower mode, and a
+  /// short run's few launches should be the chosen mode's.
   static bool rechecks(unsigned long N) {
-    return N < RecheckEvery ? N >= 2 && (N & (N - 1)) == 0
+    return N < RecheckEvery ? N >= FirstRecheck && (N & (N - 1)) == 0
                             : N % RecheckEvery == 0;
   }
   /// How far a mode's time may move before what was measured of it is
@@ -69,7 +70,7 @@ private:
   void decide();
 
   Timings Direct, Combine;
-  unsigned long SinceChoice = 0; ///< launches since the choice was made
+  unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
   cl_uint Chosen = SA_MODE_AUTO;
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;

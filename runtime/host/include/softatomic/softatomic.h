@@ -86,9 +86,9 @@ extern "C" {
  *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster. The first launches
  *   alternate between the two and are timed from their events (never
  *   waited for), then the faster runs, and the other runs again to check
- *   at the 2nd, 4th, 8th, 16th and 32nd launch after the choice and one
- *   launch in 64 after that; times that move by more than 1.3x (the data changed)
- *   start the timing again. Both make every write to an atomic's target a native
+ *   at the 16th and 32nd launch after the choice and one launch in 64
+ *   after that; the chosen mode's times 1.3x slower (the data changed), or
+ *   a check 1.3x faster than before, start the timing again. Both make every write to an atomic's target a native
  *   atomic, so launches may change mode; the coordinator mode is never
  *   chosen. Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
