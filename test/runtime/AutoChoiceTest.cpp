@@ -180,6 +180,22 @@ TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
       << News;
 }
 
+// A recheck far faster than the other mode's old times but still far
+// behind the chosen mode (its old times were of other data: the McKee
+// sweep's next row) changes nothing either: no launch of the slower mode
+// but the checks themselves.
+TEST(AutoChoice, ARecheckStillFarBehindKeepsTheChoice) {
+  AutoChoice A;
+  launch(A, 2 * SA_AUTO_SAMPLES, times(0.54, 0.1));
+  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::string News;
+  std::vector<cl_uint> Modes =
+      launch(A, AutoChoice::RecheckEvery, times(0.2, 0.1), &News);
+  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 3); // the 16th, 32nd, 64th
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(News.find("timing"), std::string::npos) << News;
+}
+
 // A recheck far slower than before changes nothing: no launch more of the
 // slower mode than the checks themselves.
 TEST(AutoChoice, ARecheckFarSlowerKeepsTheChoice) {

@@ -119,11 +119,15 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
                  : Moved + ": timing " + autoModeName(other(Mode)) + " again";
       return;
     }
-  } else if (Before > 0 && Ms * Drift < Before) {
-    // A recheck of the other mode far faster than before: time it again
-    // (the next launches run it until it has as many times as a choice
-    // needs), and choose anew. (Far slower changes nothing: the choice
-    // only stands more firmly.)
+  } else if (Before > 0 && Ms * Drift < Before &&
+             Ms < of(Chosen).median() * Drift) {
+    // A recheck of the other mode far faster than before, and near enough
+    // the chosen mode's time to win: time it again (the next launches run
+    // it until it has as many times as a choice needs), and choose anew.
+    // (Far slower changes nothing: the choice only stands more firmly.
+    // Nor does faster than before but still far behind: its old times
+    // were of other data, and timing it again would only be launches of
+    // the slower mode.)
     News = std::string("its time ") + autoModeName(Mode) +
            format(" is now %.4f ms (median %.4f ms before): timing it again",
                   Ms, Before);
