@@ -25,12 +25,50 @@ namespace softatomic {
 
 namespace {
 
+/// Holds what checking one kernel reports instead of printing it, so that
+/// --keep-native-on-error can say why the kernel stays native: the first
+/// error is the reason, the rest (and the notes) are dropped.
+class RefusalCapture : public DiagnosticConsumer {
+public:
+  RefusalCapture(DiagnosticsEngine &Diags)
+      : Diags(Diags), Owner(Diags.takeClient()), Previous(Diags.getClient()) {
+    Diags.setClient(this, /*ShouldOwnClient=*/false);
+  }
+  ~RefusalCapture() override {
+    bool Owned = Owner != nullptr;
+    Diags.setClient(Previous, Owned);
+    (void)Owner.release();
+  }
+  RefusalCapture(const RefusalCapture &) = delete;
+  RefusalCapture &operator=(const RefusalCapture &) = delete;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || !Reason.empty())
+      return;
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Reason = Text.str().str();
+    Where = Info.getLocation();
+  }
+
+  std::string Reason;
+  SourceLocation Where;
+
+private:
+  DiagnosticsEngine &Diags;
+  std::unique_ptr<DiagnosticConsumer> Owner;
+  DiagnosticConsumer *Previous;
+};
+
 /// The whole-translation-unit reasoning of docs/REWRITE.md.
 class Analyzer {
 public:
-  Analyzer(ASTContext &Ctx, bool DeferUnusedResults)
+  Analyzer(ASTContext &Ctx, bool DeferUnusedResults, bool KeepNativeOnError)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        DeferUnusedResults(DeferUnusedResults) {}
+        DeferUnusedResults(DeferUnusedResults),
+        KeepNativeOnError(KeepNativeOnError) {}
   Analyzer(const Analyzer &) = delete;
   Analyzer &operator=(const Analyzer &) = delete;
 
@@ -50,8 +88,10 @@ private:
   template <typename Pred> bool reachesAny(const FunctionDecl *K, Pred P) {
     return P(K) || llvm::any_of(Reach[K], P);
   }
-  void checkRewrittenKernel(const FunctionDecl *K);
-  void checkCallers();
+  bool checkRewrittenKernel(const FunctionDecl *K);
+  bool checkCallers(const FunctionDecl *Only = nullptr);
+  void chooseRewrittenKernels();
+  bool keepIfRefused(const FunctionDecl *K);
   void chooseClones();
   std::string cloneName(StringRef Name, const StringSet<> &Taken) const;
   bool needsEdit(const CallSite &Site) const;
@@ -65,6 +105,7 @@ private:
   const SourceManager &SM;
   DiagnosticsEngine &Diags;
   bool DeferUnusedResults;
+  bool KeepNativeOnError;
   KernelAnalysis Result;
   bool Failed = false;
   /// Per kernel: the functions it reaches through calls.
@@ -217,14 +258,18 @@ bool Analyzer::needsEdit(const CallSite &Site) const {
 }
 
 /// Refuses what kernel \p K and the functions it reaches hold that the
-/// runtime cannot carry out.
-void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
+/// runtime cannot carry out. Returns false when it refuses something.
+bool Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
+  bool Accepted = true;
   SmallVector<const FunctionDecl *, 8> Code{K};
   Code.append(Reach[K].begin(), Reach[K].end());
   for (const FunctionDecl *F : Code) {
     for (const CallSite &Site : info(F).Sites) {
-      if (Reported.contains(Site.Call))
+      // Reported for another kernel, which refuses this one too.
+      if (Reported.contains(Site.Call)) {
+        Accepted = false;
         continue;
+      }
       StringRef Name = Site.Callee->getName();
       bool Bad = true;
       if (Site.SiteKind == CallSite::Kind::Atomic &&
@@ -272,7 +317,7 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
       if (!Bad)
         continue;
       Reported.insert(Site.Call);
-      Failed = true;
+      Accepted = false;
       if (F != K)
         report(Diags, Diag::NoteReachedFrom, K->getLocation())
             << F->getName() << K->getName();
@@ -282,22 +327,84 @@ void Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
     if (!Return->getRetValue())
       continue;
     report(Diags, Diag::ReturnWithValue, Return->getBeginLoc()) << K->getName();
-    Failed = true;
+    Accepted = false;
   }
+  return Accepted;
 }
 
-/// Refuses a rewritten kernel called as a function (its parameter list
-/// changes). A context taker called from code without the context is not
-/// refused: it gets a clone (chooseClones).
-void Analyzer::checkCallers() {
+/// Refuses a rewritten kernel (only \p Only, when given) called as a
+/// function (its parameter list changes). A context taker called from code
+/// without the context is not refused: it gets a clone (chooseClones).
+/// Returns false when it refuses something.
+bool Analyzer::checkCallers(const FunctionDecl *Only) {
+  bool Accepted = true;
   for (const auto &Entry : Result.Functions)
     for (const CallSite &Site : Entry.second.Sites)
       if (Site.SiteKind == CallSite::Kind::UserCall &&
-          Result.RewrittenKernels.contains(Site.Callee)) {
+          Result.RewrittenKernels.contains(Site.Callee) &&
+          (!Only || Site.Callee == Only)) {
         report(Diags, Diag::RewrittenKernelCalled, Site.Call->getBeginLoc())
             << Site.Callee->getName() << Entry.first->getName();
-        Failed = true;
+        Accepted = false;
       }
+  return Accepted;
+}
+
+/// --keep-native-on-error: checks kernel \p K with what it would report
+/// held back; when something refuses it, records it as kept (with the
+/// first refusal as the reason) and returns true.
+bool Analyzer::keepIfRefused(const FunctionDecl *K) {
+  RefusalCapture Capture(Diags);
+  // Every kernel is judged on its own: a call reported for another kernel
+  // must be reported again to give this one its reason.
+  Reported.clear();
+  bool Accepted = checkRewrittenKernel(K);
+  Accepted &= checkCallers(K);
+  if (Accepted)
+    return false;
+  Result.KeptKernels.push_back({K, Capture.Reason, Capture.Where});
+  return true;
+}
+
+/// The kernels that reach a global read-modify-write are rewritten, and
+/// what they reach is rewritten code; the checks refuse what cannot be.
+/// With --keep-native-on-error a refused kernel stays as written instead,
+/// and the others are checked again without it, since what they may call
+/// depends on which kernels are rewritten (a kept kernel with a global
+/// atomic cannot be called from rewritten code); this ends, as kernels
+/// only ever leave the set.
+void Analyzer::chooseRewrittenKernels() {
+  for (const auto &Entry : Result.Functions) {
+    const FunctionDecl *K = Entry.first;
+    if (Entry.second.IsKernel && reachesAny(K, [&](const FunctionDecl *F) {
+          return hasGlobalReadModifyWrite(F);
+        }))
+      Result.RewrittenKernels.insert(K);
+  }
+  for (;;) {
+    RewrittenReach.clear();
+    for (const FunctionDecl *K : Result.RewrittenKernels)
+      RewrittenReach.insert(Reach[K].begin(), Reach[K].end());
+    Result.ContextFunctions.clear();
+    for (const auto &Entry : Result.Functions)
+      if (!Entry.second.IsKernel && RewrittenReach.contains(Entry.first) &&
+          needsContext(Entry.first))
+        Result.ContextFunctions.insert(Entry.first);
+    if (!KeepNativeOnError) {
+      for (const FunctionDecl *K : Result.RewrittenKernels)
+        Failed |= !checkRewrittenKernel(K);
+      Failed |= !checkCallers();
+      return;
+    }
+    SmallVector<const FunctionDecl *, 4> Refused;
+    for (const FunctionDecl *K : Result.RewrittenKernels)
+      if (keepIfRefused(K))
+        Refused.push_back(K);
+    if (Refused.empty())
+      return;
+    for (const FunctionDecl *K : Refused)
+      Result.RewrittenKernels.remove(K);
+  }
 }
 
 /// The clone's name for a function named \p Name: in the runtime's reserved
@@ -349,26 +456,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
     if (Entry.second.IsKernel)
       reachFrom(Entry.first, Reach[Entry.first]);
 
-  for (const auto &Entry : Result.Functions) {
-    const FunctionDecl *K = Entry.first;
-    if (!Entry.second.IsKernel)
-      continue;
-    if (reachesAny(K, [&](const FunctionDecl *F) {
-          return hasGlobalReadModifyWrite(F);
-        })) {
-      Result.RewrittenKernels.insert(K);
-      RewrittenReach.insert(Reach[K].begin(), Reach[K].end());
-    }
-  }
-
-  for (const auto &Entry : Result.Functions)
-    if (!Entry.second.IsKernel && RewrittenReach.contains(Entry.first) &&
-        needsContext(Entry.first))
-      Result.ContextFunctions.insert(Entry.first);
-
-  for (const FunctionDecl *K : Result.RewrittenKernels)
-    checkRewrittenKernel(K);
-  checkCallers();
+  chooseRewrittenKernels();
   chooseClones();
   if (Failed)
     return std::nullopt;
@@ -433,8 +521,9 @@ std::optional<KernelAnalysis> Analyzer::run() {
 } // namespace
 
 std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx,
-                                             bool DeferUnusedResults) {
-  return Analyzer(Ctx, DeferUnusedResults).run();
+                                             bool DeferUnusedResults,
+                                             bool KeepNativeOnError) {
+  return Analyzer(Ctx, DeferUnusedResults, KeepNativeOnError).run();
 }
 
 } // namespace softatomic

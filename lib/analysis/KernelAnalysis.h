@@ -26,8 +26,13 @@ namespace softatomic {
 /// reporting every reason through the context's DiagnosticsEngine when the
 /// file cannot be rewritten. \p DeferUnusedResults lets atomics whose result
 /// nobody reads go to the runtime's deferred functions (CallForm::Deferred).
+/// \p KeepNativeOnError leaves each kernel whose own code is refused as
+/// written (KernelAnalysis::KeptKernels), reporting nothing for it, where
+/// it would fail the file; what concerns no one kernel (recursion) still
+/// does.
 std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
-                                             bool DeferUnusedResults = true);
+                                             bool DeferUnusedResults = true,
+                                             bool KeepNativeOnError = false);
 
 } // namespace softatomic
 

@@ -37,6 +37,14 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
       J.attribute("deferred_atomics", M.DeferUnusedResults);
       J.attribute("combine_mode", M.CombineMode);
     });
+    // Only a partial program says so: every other manifest stays as it was.
+    if (!M.NativeKernels.empty()) {
+      J.attribute("partial", true);
+      J.attributeArray("native_kernels", [&] {
+        for (const std::string &Name : M.NativeKernels)
+          J.value(Name);
+      });
+    }
     J.attributeArray("kernels", [&] {
       for (const KernelManifest &K : M.Kernels)
         J.object([&] {

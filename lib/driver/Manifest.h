@@ -34,6 +34,10 @@ struct Manifest {
   std::string Placement = "static"; ///< "static" or "robust"
   bool CombineMode = false;         ///< the combining mode is compiled in
   std::vector<KernelManifest> Kernels;
+  /// The kernels that reach a global atomic but stay as written
+  /// (--keep-native-on-error): when there are any, the program is
+  /// partial, and the host runtime refuses the coordinator mode for it.
+  std::vector<std::string> NativeKernels;
 };
 
 /// The manifest as JSON: one line, or pretty-printed.

@@ -23,6 +23,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -68,6 +69,8 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
     M.Kernels.push_back({K->getName().str(), K->getNumParams(),
                          Analysis.AtomicSites.lookup(K),
                          Analysis.DeferredSites.lookup(K)});
+  for (const KeptKernel &Kept : Analysis.KeptKernels)
+    M.NativeKernels.push_back(Kept.Kernel->getName().str());
   return M;
 }
 
@@ -99,16 +102,26 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // Clang has already said what is wrong with the input.
   if (Diags.hasErrorOccurred())
     return;
-  std::optional<KernelAnalysis> Analysis =
-      analyzeKernels(Ctx, Options.DeferUnusedResults);
+  std::optional<KernelAnalysis> Analysis = analyzeKernels(
+      Ctx, Options.DeferUnusedResults, Options.KeepNativeOnError);
   if (!Analysis)
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
+  DenseSet<const FunctionDecl *> Kept;
+  std::vector<std::pair<std::string, std::string>> NativeKernels;
+  for (const KeptKernel &K : Analysis->KeptKernels) {
+    Kept.insert(K.Kernel);
+    NativeKernels.emplace_back(K.Kernel->getName().str(), K.Reason);
+    report(Diags, Diag::KernelKeptNative, K.Kernel->getLocation())
+        << K.Kernel->getName() << K.Reason;
+    if (K.Where.isValid())
+      report(Diags, Diag::NoteRefusedHere, K.Where) << K.Kernel->getName();
+  }
   if (Options.WarnKernelsLeftAlone)
     for (const auto &[FD, Info] : Analysis->Functions)
       if (Info.IsKernel && !Analysis->RewrittenKernels.contains(FD) &&
-          SM.isInMainFile(FD->getLocation()))
+          !Kept.contains(FD) && SM.isInMainFile(FD->getLocation()))
         report(Diags, Diag::KernelLeftAlone, FD->getLocation())
             << FD->getName();
 
@@ -134,6 +147,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       Result.Output = std::move(*Text);
     }
     Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+    Result.NativeKernels = std::move(NativeKernels);
     Result.Changed = false;
     Result.Succeeded = true;
     return;
@@ -183,6 +197,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   for (const FunctionDecl *K : Analysis->RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+  Result.NativeKernels = std::move(NativeKernels);
   Result.Changed = true;
   Result.Succeeded = true;
 }

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace softatomic {
@@ -44,6 +45,9 @@ struct RewriteResult {
   clang::tooling::Replacements Edits;
   /// The names of the rewritten kernels, in source order.
   std::vector<std::string> RewrittenKernels;
+  /// The kernels refused and kept as written (--keep-native-on-error),
+  /// each with the refusal's message, in the order they were refused.
+  std::vector<std::pair<std::string, std::string>> NativeKernels;
   /// The manifest, pretty-printed JSON (an empty "kernels" list when
   /// nothing changed).
   std::string ManifestJSON;

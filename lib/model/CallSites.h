@@ -116,6 +116,16 @@ struct FunctionInfo {
   std::vector<const clang::CallExpr *> NativeFlagCalls;
 };
 
+/// A kernel that reaches a global atomic but stays as written
+/// (--keep-native-on-error): what refused it, and where.
+struct KeptKernel {
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// The refusal's message, as its error would have said it.
+  std::string Reason;
+  /// Where the refused construct is.
+  clang::SourceLocation Where;
+};
+
 /// The outcome of the analysis of one translation unit.
 struct KernelAnalysis {
   /// Every function defined outside system headers, in source order, keyed
@@ -123,6 +133,9 @@ struct KernelAnalysis {
   llvm::MapVector<const clang::FunctionDecl *, FunctionInfo> Functions;
   /// The kernels that reach a global atomic, in source order.
   llvm::SetVector<const clang::FunctionDecl *> RewrittenKernels;
+  /// The kernels refused and left as written (--keep-native-on-error), in
+  /// the order they were refused; empty otherwise.
+  std::vector<KeptKernel> KeptKernels;
   /// The non-kernel functions that take the context, in source order.
   llvm::SetVector<const clang::FunctionDecl *> ContextFunctions;
   /// Of those, the ones that code without the context (a kernel that is not

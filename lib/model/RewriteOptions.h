@@ -81,6 +81,10 @@ struct RewriteOptions {
   /// need edits (the command line's --inline-headers): the output then
   /// compiles without the input's include path.
   bool InlineAllHeaders = false;
+  /// A kernel the rewrite refuses stays as written, with a warning, and
+  /// the others are rewritten (docs/REWRITE.md, "Partial rewriting");
+  /// off, one refused kernel fails the whole file.
+  bool KeepNativeOnError = false;
   /// Show errors only: Clang's warnings are turned off (-w).
   bool SuppressWarnings = false;
   /// The most tokens the preprocessor may produce by expanding macros in

@@ -122,6 +122,11 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "kernel '%0' is left alone: it reaches no global "
                         "atomic");
+  case Diag::KernelKeptNative:
+    return customDiagID(D, DiagnosticsEngine::Warning,
+                        "kernel '%0' stays native (as written): %1");
+  case Diag::NoteRefusedHere:
+    return customDiagID(D, Note, "what keeps '%0' native is here");
   case Diag::NativeAtomicFlag:
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "'%0' on a global flag stays a native atomic: the "

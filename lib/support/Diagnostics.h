@@ -43,6 +43,8 @@ enum class Diag {
   CannotClone,              ///< %0: function, %1: why
   InternalError,            ///< %0: detail
   KernelLeftAlone,          ///< %0: kernel (a warning, on request)
+  KernelKeptNative,         ///< %0: kernel, %1: why (a warning)
+  NoteRefusedHere,          ///< %0: kernel
   UnguardableLoop,          ///< %0: function, %1: why (a warning)
   NativeAtomicFlag,         ///< %0: the atomic_flag function (a warning)
 };

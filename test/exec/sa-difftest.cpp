@@ -11,6 +11,7 @@
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
 //       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
 //       [--allow-error] [--mode coordinator|combine|direct|auto|both|all]
+//       [--expect-native]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
 //
@@ -53,6 +54,9 @@
 //   coordinator mode can run only where the device holds them all at once,
 //   and for runs with tiny limits. What matters is that the run ends. Unlike
 //   --expect-error, every mode compiled in runs (see --mode).
+// --expect-native: the rewritten file's kernel is one the rewrite kept as
+//   written (--keep-native-on-error): the runtime must pass it through
+//   natively, in each mode, beside the rewritten kernels of its program.
 #include "ClSession.h"
 #include "softatomic/softatomic.h"
 
@@ -89,8 +93,9 @@ struct Options {
   std::vector<size_t> CheckSum; // TARGET, INC, COUNTERS
   std::string ExpectError;
   bool AllowError = false;
-  std::string Mode;  // --mode; empty: the default
-  std::string Cases; // --cases FILE
+  bool ExpectNative = false; // --expect-native
+  std::string Mode;          // --mode; empty: the default
+  std::string Cases;         // --cases FILE
   int Repeat = 1;
 };
 
@@ -216,6 +221,8 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.ExpectError = Next();
     else if (A == "--allow-error")
       O.AllowError = true;
+    else if (A == "--expect-native")
+      O.ExpectNative = true;
     else if (A == "--mode") {
       O.Mode = Next();
       if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both" &&
@@ -532,12 +539,12 @@ cl_kernel makeKernel(cl_program P, const std::string &Path,
 }
 
 /// The original kernel must reach the runtime as native, the other as
-/// rewritten.
-bool rewrittenAsExpected(cl_kernel Native, cl_kernel Soft) {
-  cl_bool NativeRewritten = CL_TRUE, SoftRewritten = CL_FALSE;
+/// rewritten (as native with \p ExpectNative).
+bool rewrittenAsExpected(cl_kernel Native, cl_kernel Soft, bool ExpectNative) {
+  cl_bool NativeRewritten = CL_TRUE, SoftRewritten = ExpectNative;
   saIsKernelRewritten(Native, &NativeRewritten);
   saIsKernelRewritten(Soft, &SoftRewritten);
-  if (NativeRewritten || !SoftRewritten) {
+  if (NativeRewritten || (bool)SoftRewritten == ExpectNative) {
     std::fprintf(
         stderr,
         "sa-difftest: FAIL: the runtime sees the original as %s and the "
@@ -740,7 +747,7 @@ int runCases(ClSession &S, const std::vector<std::string> &Common,
       std::pair<cl_kernel, cl_kernel> K = {
           makeKernel(NativeProgram, O.Original, O.Kernel),
           makeKernel(SoftProgram, O.Rewritten, O.Kernel)};
-      if (!rewrittenAsExpected(K.first, K.second))
+      if (!rewrittenAsExpected(K.first, K.second, O.ExpectNative))
         return 1;
       It = Kernels.emplace(O.Kernel, K).first;
     }
@@ -797,7 +804,7 @@ int main(int Argc, char **Argv) {
   cl_program SoftProgram = buildProgram(S, O.Rewritten, O, true);
   cl_kernel Native = makeKernel(NativeProgram, O.Original, O.Kernel);
   cl_kernel Soft = makeKernel(SoftProgram, O.Rewritten, O.Kernel);
-  if (!rewrittenAsExpected(Native, Soft))
+  if (!rewrittenAsExpected(Native, Soft, O.ExpectNative))
     return 1;
 
   std::printf("sa-difftest: kernel '%s' on '%s' (%s), global", O.Kernel.c_str(),

@@ -196,6 +196,42 @@ TEST_F(HostRuntime, PassesKernelsThatWereNotRewrittenThrough) {
   clReleaseKernel(Plain);
 }
 
+// A program rewritten with --keep-native-on-error keeps kernels native
+// beside the rewritten ones: the coordinator's atomics are not atomic with
+// theirs, so its kernels are refused that mode, and run in the others.
+TEST_F(HostRuntime, RefusesTheCoordinatorModeToAPartialProgram) {
+  std::string Json;
+  ASSERT_TRUE(readFile(std::string(API_KERNELS_SA) + ".json", Json));
+  Json.insert(Json.find('{') + 1,
+              "\"partial\": true, \"native_kernels\": [\"plain\"], ");
+  cl_kernel Count = kernel(Rewritten, "count");
+  ASSERT_EQ(saRegisterProgramManifest(Rewritten, Json.c_str()), CL_SUCCESS)
+      << saGetLastErrorMessage();
+  size_t N = 64, Local = 64;
+  cl_mem C = buffer(1), Old = buffer(N);
+  clSetKernelArg(Count, 0, sizeof(cl_mem), &C);
+  clSetKernelArg(Count, 1, sizeof(cl_mem), &Old);
+  ASSERT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
+            SA_PARTIAL_PROGRAM);
+  EXPECT_NE(std::strstr(saGetLastErrorMessage(), "rewritten in part"), nullptr)
+      << saGetLastErrorMessage();
+  EXPECT_STREQ(saGetErrorString(SA_PARTIAL_PROGRAM), "SA_PARTIAL_PROGRAM");
+  ASSERT_EQ(saSetMode(SA_MODE_DIRECT), CL_SUCCESS);
+  EXPECT_EQ(saEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &N, &Local, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS)
+      << saGetLastErrorMessage();
+  EXPECT_EQ(saFinish(S.Queue), CL_SUCCESS) << saGetLastErrorMessage();
+  EXPECT_EQ(read(C, 1)[0], N);
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  ASSERT_EQ(saRegisterProgramManifest(Rewritten, nullptr), CL_SUCCESS);
+  clReleaseMemObject(C);
+  clReleaseMemObject(Old);
+  clReleaseKernel(Count);
+}
+
 TEST_F(HostRuntime, RunsMoreGroupsThanTheDeviceHoldsAtOnce) {
   cl_kernel Count = kernel(Rewritten, "count");
   size_t Coresident = 0;

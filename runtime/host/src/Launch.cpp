@@ -469,6 +469,17 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
     return Err;
   if (Mode == SA_MODE_DIRECT)
     return launchDirect(Call, Entry, Name, Int64Atomics, Device, Event);
+  // The kernels kept native may update the same buffers with native
+  // atomics, which a coordinator's updates are not atomic with; the
+  // combining mode applies every update natively, so it may meet them.
+  if (Mode == SA_MODE_COORDINATOR && Entry.PartialProgram)
+    return fail(SA_PARTIAL_PROGRAM,
+                "kernel '" + Name +
+                    "' cannot run in the coordinator mode: its program was "
+                    "rewritten in part (--keep-native-on-error), and the "
+                    "coordinator's atomics are not atomic with the native "
+                    "ones of the kernels kept as written; use the combining, "
+                    "direct or automatic mode");
   std::lock_guard<std::mutex> Guard(launchLock());
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.

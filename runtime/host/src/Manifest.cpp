@@ -27,9 +27,11 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
     M->RuntimeVersion = Doc.at("runtime_version").get<std::string>();
     bool CombineMode =
         Doc.contains("options") && Doc["options"].value("combine_mode", false);
+    bool Partial = Doc.value("partial", false);
     for (const auto &K : Doc.at("kernels")) {
       RewrittenKernel Entry;
       Entry.CombineMode = CombineMode;
+      Entry.PartialProgram = Partial;
       Entry.UserArgs = K.at("user_args").get<cl_uint>();
       bool HaveScratch = false, HaveState = false;
       for (const auto &Arg : K.at("extra_args")) {

@@ -14,6 +14,9 @@ namespace softatomic {
 
 struct RewrittenKernel {
   bool CombineMode = false; ///< rewritten with --combine-mode
+  /// Its program keeps kernels native ("partial" in the manifest): their
+  /// native atomics and a coordinator's are not atomic with each other.
+  bool PartialProgram = false;
   cl_uint UserArgs = 0;     ///< the kernel's own parameters
   cl_uint ScratchIndex = 0; ///< the __local scratch argument
   cl_uint StateIndex = 0;   ///< the __global state argument

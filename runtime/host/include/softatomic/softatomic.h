@@ -59,6 +59,9 @@ extern "C" {
 #define SA_INVALID_ENVIRONMENT                                                 \
   -9012 /* a SOFTATOMIC_* variable is malformed: every call                    \
            that reads them fails (README.md, "Environment") */
+#define SA_PARTIAL_PROGRAM                                                     \
+  -9013 /* coordinator mode asked of a kernel whose program keeps              \
+           other kernels native (--keep-native-on-error) */
 
 /* How a rewritten kernel carries out its atomics (README.md, "Modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite compiled that
