@@ -94,6 +94,11 @@ static LayerConfig readConfig() {
   // every software launch, which then runs natively with the reason logged.)
   Config.Options.CombineMode =
       hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
+  // A kernel the rewriter refuses stays native beside the rewritten ones
+  // (--keep-native-on-error), except in the coordinator mode, whose atomics
+  // are not atomic with a native kernel's: there the program is rewritten
+  // whole or stays native whole.
+  Config.Options.KeepNativeOnError = hostConfig().Mode != SA_MODE_COORDINATOR;
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
   std::vector<std::string> Words =

@@ -10,6 +10,7 @@
 #include "ProgramRewrite.h"
 #include "RealOpenCL.h"
 #include "ShadowProgram.h"
+#include "softatomic/HostConfig.h"
 #include "softatomic/softatomic.h"
 #include <atomic>
 #include <chrono>
@@ -70,8 +71,11 @@ void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
       Matched.Names.insert(Name);
     }
     auto Sites = Rewrite.AtomicSites.find(Name);
+    auto Kept = Rewrite.NativeKernels.find(Name);
     std::string Event = "kernel '" + Name + "' ";
-    if (Sites == Rewrite.AtomicSites.end()) {
+    if (Kept != Rewrite.NativeKernels.end()) {
+      Event += "kept native beside the rewritten kernels: " + Kept->second;
+    } else if (Sites == Rewrite.AtomicSites.end()) {
       Event += "left native: it reaches no global atomic";
     } else if (!config().selects(Name)) {
       Event += "left native: not in SOFTATOMIC_LAYER_KERNELS";
@@ -120,10 +124,22 @@ ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
   noteRewrite(Record.Id, millisecondsSince(Start), Rewrite.FromCache);
   if (!Rewrite.Succeeded) {
     Candidate.NativeReason = Rewrite.Reason;
+    // Said, as the same error in another mode keeps only its kernel native.
+    if (!RewriteAs.KeepNativeOnError &&
+        hostConfig().Mode == SA_MODE_COORDINATOR)
+      Candidate.NativeReason +=
+          " (SOFTATOMIC_MODE=coordinator rewrites a program whole or not at "
+          "all: its atomics are not atomic with a native kernel's)";
     return Candidate;
   }
   if (!Rewrite.Changed) {
     Candidate.NativeReason = "no kernel reaches a global atomic";
+    if (!Rewrite.NativeKernels.empty()) {
+      const auto &[Name, Why] = *Rewrite.NativeKernels.begin();
+      Candidate.NativeReason =
+          "every kernel that reaches a global atomic is refused (kernel '" +
+          Name + "': " + Why + ")";
+    }
     return Candidate;
   }
   Start = std::chrono::steady_clock::now();

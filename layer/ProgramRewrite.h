@@ -35,6 +35,9 @@ struct ProgramRewrite {
   std::string Reason;
   /// Each rewritten kernel and its number of atomic sites (the manifest's).
   std::map<std::string, unsigned> AtomicSites;
+  /// Each kernel refused and kept as written (--keep-native-on-error), and
+  /// why: the refusal's message.
+  std::map<std::string, std::string> NativeKernels;
   /// The files the rewrite read besides the source (the headers found
   /// through -I), what the cache checks an entry against.
   std::vector<std::string> Headers;

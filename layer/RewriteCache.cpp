@@ -28,7 +28,7 @@
 namespace softatomic {
 namespace layer {
 
-static const char *const EntryFormat = "softatomic-layer-cache 2";
+static const char *const EntryFormat = "softatomic-layer-cache 3";
 
 /// 64-bit FNV-1a: small, no dependency, and enough to name a file (the entry
 /// itself is compared byte for byte).
@@ -197,6 +197,11 @@ bool lookupCachedRewrite(const std::string &Key, ProgramRewrite &Rewrite) {
     std::string Kernel = Entry.next();
     Cached.AtomicSites[Kernel] = Entry.number();
   }
+  for (unsigned long long I = 0, N = Entry.number(); I < N && !Entry.Failed;
+       ++I) {
+    std::string Kernel = Entry.next();
+    Cached.NativeKernels[Kernel] = Entry.next();
+  }
   if (Entry.Failed)
     return false;
   Rewrite = std::move(Cached);
@@ -229,6 +234,11 @@ void storeCachedRewrite(const std::string &Key, const ProgramRewrite &Rewrite) {
   for (const auto &[Kernel, Sites] : Rewrite.AtomicSites) {
     putField(Text, Kernel);
     putField(Text, std::to_string(Sites));
+  }
+  putField(Text, std::to_string(Rewrite.NativeKernels.size()));
+  for (const auto &[Kernel, Why] : Rewrite.NativeKernels) {
+    putField(Text, Kernel);
+    putField(Text, Why);
   }
   if (!makeDirectories(Dir))
     return;

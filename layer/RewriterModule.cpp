@@ -114,4 +114,6 @@ softatomicLayerRewriteProgram(const std::string &Source,
   Rewrite.Changed = Result.Changed;
   Rewrite.Output = std::move(Result.Output);
   Rewrite.AtomicSites = atomicSites(Result.ManifestJSON);
+  Rewrite.NativeKernels.insert(Result.NativeKernels.begin(),
+                               Result.NativeKernels.end());
 }

@@ -145,11 +145,30 @@ scenario_auto_mode_by_default() {
 }
 
 scenario_refused_program_native() {
-  # A program the rewriter refuses runs natively, and the log says why.
+  # In the coordinator mode a program with a kernel the rewriter refuses
+  # runs natively whole, and the log says why.
   run unsupported "$sample" --unsupported
-  expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten.* (SOFTATOMIC_MODE=coordinator rewrites a program whole or not at all"
   refute unsupported "rewritten ("
   refute unsupported "launched through"
+}
+
+scenario_refused_kernel_kept_native() {
+  # In the other modes only the refused kernel stays native, beside the
+  # rewritten kernels of its program; the log names it once, with why.
+  kept="program 1: kernel 'swap_float' kept native beside the rewritten kernels: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  run kept-combine SOFTATOMIC_MODE=combine "$sample" --unsupported
+  once kept-combine "$kept"
+  expect kept-combine "program 1: kernel 'histogram' rewritten ("
+  expect kept-combine "program 1: kernel 'histogram' launched through the software runtime$"
+  refute kept-combine "left native: .*error:"
+  run kept-auto SOFTATOMIC_MODE= "$sample" --unsupported
+  once kept-auto "$kept"
+  expect kept-auto "program 1: kernel 'histogram': [0-9]* launches through the software runtime"
+  # Asked for, the whole program stays native in any mode.
+  run kept-off SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS=--keep-native-on-error=false "$sample" --unsupported
+  expect kept-off "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  refute kept-off "launched through"
 }
 
 scenario_separate_compilation_native() {
