@@ -27,10 +27,9 @@ namedStandard(const CommandLineArguments &Args) {
 static unsigned standardVersion(StringRef Standard) {
   if (Standard.equals_insensitive("clc++2021"))
     return 300;
-  if (!Standard.consume_front_insensitive("cl") || Standard.size() != 3 ||
-      !isDigit(Standard[0]) || Standard[1] != '.' || !isDigit(Standard[2]))
+  if (!Standard.consume_front_insensitive("cl"))
     return 0;
-  return (Standard[0] - '0') * 100 + (Standard[2] - '0') * 10;
+  return parseOpenCLVersion(std::string_view(Standard)).value_or(0);
 }
 
 /// The extensions and features Clang knows (its -cl-ext takes these and

@@ -54,9 +54,7 @@ std::vector<std::string> DeviceProfile::features() const {
   return Core;
 }
 
-/// `__OPENCL_VERSION__` for \p Text ("1.2", "120", "OpenCL 1.2 vendor"), or
-/// nothing when it names no OpenCL version.
-static std::optional<unsigned> parseDeviceVersion(std::string_view Text) {
+std::optional<unsigned> parseOpenCLVersion(std::string_view Text) {
   if (Text.substr(0, 7) == "OpenCL ") // CL_DEVICE_VERSION's form
     Text = Text.substr(7, Text.find(' ', 7) - 7);
   auto Digit = [](char C) { return C >= '0' && C <= '9'; };
@@ -103,7 +101,7 @@ std::optional<std::string> setDeviceOption(DeviceProfile &Device,
                                            std::string_view Value) {
   const std::string Option = "--" + std::string(Name);
   if (Name == "device-version") {
-    std::optional<unsigned> Version = parseDeviceVersion(Value);
+    std::optional<unsigned> Version = parseOpenCLVersion(Value);
     if (!Version)
       return "'" + std::string(Value) + "': " + Option +
              " takes an OpenCL version: 1.0, 1.1, 1.2, 2.0, 2.1, 2.2 or "

@@ -102,6 +102,11 @@ struct RewriteOptions {
 inline constexpr const char *PlacementHelp =
     "Where the coordinator work-group sits:";
 
+/// The OpenCL version \p Text names ("1.2", "120", CL_DEVICE_VERSION's
+/// "OpenCL 1.2 vendor"), as `__OPENCL_VERSION__` writes it (120); nothing
+/// when it names none of 1.0 to 3.0.
+std::optional<unsigned> parseOpenCLVersion(std::string_view Text);
+
 /// Sets the part of \p Device that the device option \p Name of
 /// RewriteOptions.def (`device-version`, ...) names to \p Value: a version
 /// as `1.2`, `120` or CL_DEVICE_VERSION's `OpenCL 1.2 ...`; a list of
