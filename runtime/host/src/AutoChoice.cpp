@@ -59,6 +59,10 @@ void AutoChoice::decide() {
   Chosen = Faster;
   ChosenMs = of(Faster).median();
   Decided = true;
+  restartChecks();
+}
+
+void AutoChoice::restartChecks() {
   Direct.SinceChoice = Combine.SinceChoice = 0;
   LaunchesSinceChoice = 0;
 }
@@ -106,8 +110,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
         News = Moved + ": keeps it, and checks " + autoModeName(other(Mode)) +
                " again soon";
         ChosenMs = T.median();
-        Direct.SinceChoice = Combine.SinceChoice = 0;
-        LaunchesSinceChoice = 0;
+        restartChecks();
         return;
       }
       if (!OtherIsFresh)

@@ -68,6 +68,10 @@ private:
   /// Chooses the faster where both modes have enough times and the choice
   /// has not been made on them, or they now say otherwise.
   void decide();
+  /// Counts the launches since the choice, and each mode's times since
+  /// it, from zero again: the checks begin anew (a choice made, or the
+  /// chosen mode's times moved).
+  void restartChecks();
 
   Timings Direct, Combine;
   unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
