@@ -74,11 +74,15 @@ config.substitutions.append(
      "%s -x cl -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header -S"
      % config.clang))
 
-# What follows the device runtime in a rewritten file: the user's code.
-# The runtime defines every entry point by name, so a test that counts the
-# calls a rewrite made reads this part alone: %sa_user_code %t.sa.cl | grep
+# What follows the device runtime in a rewritten file: the user's code,
+# without the kernels' copies for the warp program. The runtime defines
+# every entry point by name, so a test that counts the calls a rewrite made
+# reads this part alone: %sa_user_code %t.sa.cl | grep
 config.substitutions.append(
-    ("%sa_user_code", "sed -e '1,/^#endif \\/\\* SOFTATOMIC_RUNTIME/d'"))
+    ("%sa_user_code",
+     "sed -e '1,/^#endif \\/\\* SOFTATOMIC_RUNTIME/d'"
+     " -e '/^#else \\/\\* SA_WARP_PROGRAM \\*\\/$/,"
+     "/^#endif \\/\\* SA_WARP_PROGRAM \\*\\/$/d'"))
 
 # What the rewriter wraps every rewritten kernel's body in (docs/REWRITE.md,
 # "The edits"), written once for the rewrite tests: their CHECK lines say

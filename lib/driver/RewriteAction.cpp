@@ -154,7 +154,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
 
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
-  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits))
+  std::string NoWarpProgram;
+  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits,
+                         NoWarpProgram))
     return;
   std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
       SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
@@ -179,6 +181,11 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // needs types (atomic_ulong) that a device without them does not have.
   if (Analysis->HasWideAtomics)
     Prefix += "#define SA_INT64_ATOMICS 1\n";
+  // The build that asks for the warp program and cannot have it stops
+  // with the reason, rather than with a kernel missing or a wrong one.
+  if (!NoWarpProgram.empty())
+    Prefix += "#ifdef SA_WARP_PROGRAM\n#error \"softatomic: no warp program: " +
+              NoWarpProgram + "\"\n#endif\n";
   StringRef Runtime = deviceRuntimeSource();
   Prefix += Runtime;
   if (!Runtime.ends_with("\n"))

@@ -267,15 +267,27 @@ bool EditCollector::finish(
   return !Failed;
 }
 
-std::optional<std::string> EditCollector::applyWithin(CharSourceRange Range) {
+std::optional<std::string>
+EditCollector::applyWithin(CharSourceRange Range, bool MacroBodiesElsewhere) {
+  for (const Move &M : Moves)
+    if (!carryOut(M))
+      return std::nullopt;
+  Moves.clear();
   auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
   unsigned End = SM.getFileOffset(Range.getEnd());
   const FileEntry *File = SM.getFileEntryForID(FID);
+  std::set<std::pair<const FileEntry *, unsigned>> InBodies;
+  if (MacroBodiesElsewhere)
+    for (const MacroBodyEdit &M : MacroEdits) {
+      auto [BodyFile, Offset] = SM.getDecomposedLoc(M.Spelling);
+      InBodies.insert({SM.getFileEntryForID(BodyFile), Offset});
+    }
   std::vector<const Edit *> InRange;
   for (const Edit &E : Edits) {
-    if (E.File != File || E.Offset < Begin || E.Offset + E.Length > End)
+    if (E.File == File && E.Offset >= Begin && E.Offset + E.Length <= End)
+      InRange.push_back(&E);
+    else if (!InBodies.count({E.File, E.Offset}))
       return std::nullopt;
-    InRange.push_back(&E);
   }
   return splice(SM.getBufferData(FID), Begin, End, InRange);
 }

@@ -92,9 +92,13 @@ public:
                               clang::tooling::Replacements> &Out);
 
   /// The text of the file range \p Range with every edit collected applied
-  /// (a collector of one declaration's edits), or std::nullopt when some
-  /// edit lies outside it (in a file the declaration #includes).
-  std::optional<std::string> applyWithin(clang::CharSourceRange Range);
+  /// (a collector of one declaration's edits), moves carried out, or
+  /// std::nullopt when some edit lies outside it (in a file the
+  /// declaration #includes). With \p MacroBodiesElsewhere, edits of macro
+  /// definitions are left out: another collector makes them (the file's
+  /// own, for the copy of a declaration it edits the same way).
+  std::optional<std::string> applyWithin(clang::CharSourceRange Range,
+                                         bool MacroBodiesElsewhere = false);
 
 private:
   struct Edit {

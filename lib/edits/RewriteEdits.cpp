@@ -38,6 +38,13 @@ static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
 static constexpr llvm::StringLiteral Epilogue =
     " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
 static constexpr llvm::StringLiteral EarlyReturn = "goto __sa_group_end";
+/// The warp program's kernels (docs/REWRITE.md, "The warp program").
+static constexpr llvm::StringLiteral WarpProgram = "SA_WARP_PROGRAM";
+static constexpr llvm::StringLiteral WarpPrologue =
+    " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; "
+    "__sa_warp_program_begin(__sa_ctx);";
+static constexpr llvm::StringLiteral WarpEpilogue =
+    " __sa_warp_program_end(__sa_ctx); ";
 
 /// True for a declaration of __local variables (the ones OpenCL allows only
 /// at a kernel's outermost scope, which the prologue's loop would leave).
@@ -106,9 +113,9 @@ private:
 class EditBuilder {
 public:
   EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis,
-              StringRef MainName)
+              StringRef MainName, std::string &NoWarpProgram)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        Analysis(Analysis), MainName(MainName),
+        Analysis(Analysis), MainName(MainName), NoWarpProgram(NoWarpProgram),
         Edits(SM, Ctx.getLangOpts(), Diags), Guards(Ctx, Analysis) {}
   EditBuilder(const EditBuilder &) = delete;
   EditBuilder &operator=(const EditBuilder &) = delete;
@@ -124,7 +131,11 @@ private:
                           EditCollector &Out);
   void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
   void addClone(const FunctionDecl *Decl, StringRef Name);
+  void addWarpCopy(const FunctionDecl *Kernel);
+  void placeAfter(SourceLocation Last, unsigned FirstLine, StringRef Text,
+                  StringRef Before, StringRef After);
   std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
+  const LangOptions &LO() const { return Ctx.getLangOpts(); }
 
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -132,6 +143,8 @@ private:
   const KernelAnalysis &Analysis;
   /// What `#line` calls the main file.
   StringRef MainName;
+  /// Why the file has no warp program (empty: it has one).
+  std::string &NoWarpProgram;
   EditCollector Edits;
   LoopGuards Guards;
   /// The copies of functions in two forms, by where they go.
@@ -383,29 +396,100 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
     Last = *Semi;
     *Text += ";";
   }
-  // After the declaration's line when nothing else is written on it (no
-  // blank line left behind), else right after the declaration, the rest of
-  // its line then on a line of its own that `#line` numbers.
+  placeAfter(Last, SM.getSpellingLineNumber(Range.getBegin()), *Text, "", "");
+}
+
+/// Puts \p Text (the copy of a declaration whose first line is \p
+/// FirstLine), between the lines \p Before and \p After when they are not
+/// empty, after the declaration whose last token is at \p Last: after the
+/// declaration's line when nothing else is written on it (no blank line
+/// left behind), else right after the declaration, the rest of its line
+/// then on a line of its own that `#line` numbers.
+void EditBuilder::placeAfter(SourceLocation Last, unsigned FirstLine,
+                             StringRef Text, StringRef Before,
+                             StringRef After) {
   auto [File, LastOffset] = SM.getDecomposedLoc(Last);
   StringRef Buffer = SM.getBufferData(File);
-  size_t After = LastOffset + Lexer::MeasureTokenLength(Last, SM, LO);
-  size_t LineEnd = std::min(Buffer.find_first_of("\r\n", After), Buffer.size());
-  bool RestBlank = Buffer.slice(After, LineEnd).trim().empty();
+  size_t End = LastOffset + Lexer::MeasureTokenLength(Last, SM, LO());
+  size_t LineEnd = std::min(Buffer.find_first_of("\r\n", End), Buffer.size());
+  bool RestBlank = Buffer.slice(End, LineEnd).trim().empty();
   unsigned LastLine = SM.getSpellingLineNumber(Last);
   std::string LineName = lineFileName(SM, File, MainName);
   StringRef Break = lineBreakOf(Buffer);
-  std::string Clone =
-      (Break +
-       lineDirective(SM.getSpellingLineNumber(Range.getBegin()), LineName) +
-       Break + *Text + Break +
-       lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName))
-          .str();
+  std::string Copy = Break.str();
+  if (!Before.empty())
+    Copy += (Before + Break).str();
+  Copy += (lineDirective(FirstLine, LineName) + Break + Text + Break).str();
+  if (!After.empty())
+    Copy += (After + Break).str();
+  Copy += lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName);
   // Copies of several names of one declaration (`int f(int), g(int);`) go
   // to one place, in the order of their functions.
   if (RestBlank)
-    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Clone;
+    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Copy;
   else
-    CloneTexts[SM.getComposedLoc(File, After)] += Clone + Break.str();
+    CloneTexts[SM.getComposedLoc(File, End)] += Copy + Break.str();
+}
+
+/// docs/REWRITE.md, "The warp program": \p Kernel, rewritten, only where
+/// SA_WARP_PROGRAM is not defined; where it is, a copy of the kernel as
+/// written, with the source's name and parameters, whose calls have the
+/// rewritten kernel's edits, whose context __sa_warp_program_begin makes
+/// and whose returns go to __sa_warp_program_end, as the rewritten
+/// kernel's go to its epilogue; it runs once per group, on the caller's
+/// NDRange. Where no copy can be made, the reason goes to
+/// NoWarpProgram (the build with SA_WARP_PROGRAM then stops with it).
+void EditBuilder::addWarpCopy(const FunctionDecl *Kernel) {
+  std::string Name = Kernel->getName().str();
+  auto NoCopy = [&](const Twine &Why) {
+    if (NoWarpProgram.empty())
+      NoWarpProgram = ("kernel '" + Name + "' " + Why).str();
+  };
+  // Its prototypes get the runtime's parameters, which the copy has not.
+  if (Kernel->getPreviousDecl())
+    return NoCopy("is declared before its definition");
+  const FunctionInfo &Info = Analysis.Functions.find(Kernel)->second;
+  const auto *Body = cast<CompoundStmt>(Kernel->getBody());
+  EditCollector Copy(SM, LO(), Diags);
+  Copy.insertAfter(Body->getLBracLoc(), WarpPrologue,
+                   "opening brace of kernel '" + Name + "'");
+  // Every work-item ends at the epilogue, as in the rewritten kernel (a
+  // return spelled in a macro is the same goto in both).
+  for (const ReturnStmt *Return : Info.Returns)
+    Copy.replaceToken(Return->getReturnLoc(), EarlyReturn,
+                      "'return' in kernel '" + Name + "'",
+                      EditCollector::InMacroBody::EditDefinition);
+  Copy.insertBefore(Body->getRBracLoc(),
+                    Info.Returns.empty() ? WarpEpilogue.str()
+                                         : (GroupEndLabel + WarpEpilogue).str(),
+                    "closing brace of kernel '" + Name + "'");
+  editCalls(Info, Copy);
+  Guards.add(Info, Copy);
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Kernel->getSourceRange()), SM, LO());
+  std::optional<std::string> Text;
+  if (!Copy.failed() && Range.isValid())
+    Text = Copy.applyWithin(Range, /*MacroBodiesElsewhere=*/true);
+  if (!Text)
+    return NoCopy("is not all written out in the file");
+  // The guard on lines of its own; the kernel keeps its line and column.
+  SourceLocation Begin = Range.getBegin();
+  auto [File, Offset] = SM.getDecomposedLoc(Begin);
+  StringRef Buffer = SM.getBufferData(File);
+  StringRef Before = Buffer.take_front(Offset);
+  Before = Before.drop_front(Before.find_last_of("\r\n") + 1);
+  Before.consume_front("\xEF\xBB\xBF"); // a byte-order mark, not a column
+  StringRef Break = lineBreakOf(Buffer);
+  unsigned Line = SM.getSpellingLineNumber(Begin);
+  std::string Open = (Before.empty() ? "" : Break.str()) + "#ifndef " +
+                     WarpProgram.str() + Break.str() +
+                     lineDirective(Line, lineFileName(SM, File, MainName)) +
+                     Break.str() + std::string(Before.size(), ' ');
+  Edits.insertBefore(Begin, Open, "start of kernel '" + Name + "'");
+  SourceLocation Last =
+      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO());
+  placeAfter(Last, Line, *Text, "#else /* SA_WARP_PROGRAM */",
+             "#endif /* SA_WARP_PROGRAM */");
 }
 
 bool EditBuilder::run(
@@ -430,6 +514,11 @@ bool EditBuilder::run(
     editCalls(Analysis.Functions.find(F)->second, Edits);
     Guards.add(Analysis.Functions.find(F)->second, Edits);
   }
+  // The warp program's copies have the kernels' edits, which must be
+  // sound first.
+  if (!Failed && !Edits.failed())
+    for (const FunctionDecl *Kernel : Analysis.RewrittenKernels)
+      addWarpCopy(Kernel);
   for (const auto &[Loc, Text] : CloneTexts)
     Edits.insertBefore(Loc, Text, "copy of a function");
   // An edit in a macro definition holds for all its expansions.
@@ -442,10 +531,11 @@ bool EditBuilder::run(
 
 } // namespace
 
-bool buildRewriteEdits(
-    ASTContext &Ctx, const KernelAnalysis &Analysis, StringRef MainName,
-    MapVector<const FileEntry *, tooling::Replacements> &Out) {
-  return EditBuilder(Ctx, Analysis, MainName).run(Out);
+bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
+                       StringRef MainName,
+                       MapVector<const FileEntry *, tooling::Replacements> &Out,
+                       std::string &NoWarpProgram) {
+  return EditBuilder(Ctx, Analysis, MainName, NoWarpProgram).run(Out);
 }
 
 } // namespace softatomic

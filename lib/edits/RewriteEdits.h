@@ -4,7 +4,8 @@
 // docs/REWRITE.md, "The edits": parameters, prologue, hoisted __local
 // declarations, epilogue, early returns, atomics, geometry and calls of
 // functions that take the context; and the copies of functions in two
-// forms ("Functions in two forms").
+// forms ("Functions in two forms"); and each rewritten kernel's copy for
+// the warp program ("The warp program").
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/MapVector.h"
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -27,10 +29,13 @@ struct KernelAnalysis;
 /// main file, #included headers). \p MainName is what `#line` directives
 /// call the main file. Returns false, after reporting each reason, when
 /// some edit cannot be made; \p Out then holds nothing that may be applied.
+/// \p NoWarpProgram gets why the output has no warp program, if it has
+/// none (docs/REWRITE.md, "The warp program").
 bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
                        llvm::StringRef MainName,
                        llvm::MapVector<const clang::FileEntry *,
-                                       clang::tooling::Replacements> &Out);
+                                       clang::tooling::Replacements> &Out,
+                       std::string &NoWarpProgram);
 
 } // namespace softatomic
 

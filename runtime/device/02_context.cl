@@ -1,8 +1,27 @@
 /* Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
  * local ids, __sa_record_error, and the user's geometry as the rewritten
  * kernel sees it (__sa_get_*).
- * Owns: SA_NO_DIRECT (program build options), SA_IS_DIRECT.
- * Reads: SA_NO_DIRECT, SA_COMBINE_MODE, SA_WARP_COMBINE. */
+ * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),
+ * SA_IS_DIRECT, SA_WARP_ADDS.
+ * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE. */
+
+/* The warp program (-DSA_WARP_PROGRAM, docs/REWRITE.md): the rewritten file
+ * built as the kernels as written, each rewritten kernel replaced by its
+ * copy with the source's name and parameters, launched on the caller's
+ * NDRange with no state and no host runtime. Every atomic is a native one,
+ * but that a work-item's deferred 32-bit adds to one address are folded
+ * into one (part 8), and where the device runs NVIDIA's warp path
+ * (SA_WARP_COMBINE) a warp's 32-bit adds whose results are used are one
+ * atomic per address. Its context is constant but for those, so the
+ * compiler folds every other path away and the kernel keeps about the
+ * registers of the kernel as written. */
+
+/* Whether this build has NVIDIA's warp path for adds (part 8): in the
+ * combining mode, and in the warp program. */
+#if defined(SA_WARP_COMBINE) &&                                               \
+    (defined(SA_COMBINE_MODE) || defined(SA_WARP_PROGRAM))
+#define SA_WARP_ADDS 1
+#endif
 
 /* ---- per-work-item context ----------------------------------------------- */
 
@@ -31,7 +50,7 @@ typedef struct {
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
   ulong pending_addr;
-#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+#ifdef SA_WARP_ADDS
   uint warp_alone;      /* __sa_warp_add's calls left without a match */
 #endif
 } __sa_ctx_t;
@@ -40,7 +59,9 @@ typedef struct {
  * built with -DSA_NO_DIRECT has no such path: no native global atomic is
  * compiled into it at all, the paper's guarantee checked statically (the
  * host refuses to launch it as written). */
-#ifdef SA_NO_DIRECT
+#ifdef SA_WARP_PROGRAM
+#define SA_IS_DIRECT(ctx) 1
+#elif defined(SA_NO_DIRECT)
 #define SA_IS_DIRECT(ctx) 0
 #else
 #define SA_IS_DIRECT(ctx) ((ctx)->direct)
@@ -72,6 +93,29 @@ static void __sa_set_group(__sa_ctx_t *ctx, uint v) {
   ctx->group_id[2] = v / ctx->num_groups[1];
 }
 
+#ifdef SA_WARP_PROGRAM
+/* The caller's NDRange is the kernel's own: the builtins themselves. */
+static inline size_t __sa_get_group_id(uint d, __sa_ctx_t *ctx) {
+  (void)ctx;
+  return get_group_id(d);
+}
+static inline size_t __sa_get_num_groups(uint d, __sa_ctx_t *ctx) {
+  (void)ctx;
+  return get_num_groups(d);
+}
+static inline size_t __sa_get_global_size(uint d, __sa_ctx_t *ctx) {
+  (void)ctx;
+  return get_global_size(d);
+}
+static inline size_t __sa_get_global_offset(uint d, __sa_ctx_t *ctx) {
+  (void)ctx;
+  return get_global_offset(d);
+}
+static inline size_t __sa_get_global_id(uint d, __sa_ctx_t *ctx) {
+  (void)ctx;
+  return get_global_id(d);
+}
+#else
 static inline size_t __sa_get_group_id(uint d, __sa_ctx_t *ctx) {
   return d < 3 ? ctx->group_id[d] : 0;
 }
@@ -89,6 +133,7 @@ static inline size_t __sa_get_global_id(uint d, __sa_ctx_t *ctx) {
                      get_local_id(d) + (size_t)ctx->offset[d]
                : 0;
 }
+#endif
 static inline size_t __sa_get_global_linear_id(__sa_ctx_t *ctx) {
   size_t id[3];
   for (uint d = 0; d < 3; ++d)

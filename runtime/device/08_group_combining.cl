@@ -4,14 +4,15 @@
  * together (__sa_wg_add, which the work-group entry points __sa_wg_ and
  * __sa_wgp_ of part 9 call), which take the warp path there too.
  * Owns: SA_WARP_COMBINE (host build options), SA_WARP_ALONE_CALLS,
- * SA_WG_DIRECT.
- * Reads: SA_WARP_COMBINE, SA_COMBINE_MODE, SA_ADAPTIVE_GROUP_CALLS. */
+ * SA_WARP_MIN_SHARE, SA_WARP_PATH, SA_WARP_DEFERRED, SA_WG_DIRECT.
+ * Reads: SA_WARP_ADDS, SA_WARP_PROGRAM, SA_ADAPTIVE_GROUP_CALLS. */
 
 /* ---- a warp's adds, combined per address (NVIDIA) ------------------------ */
 
-#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
-/* NVIDIA's fast path for adds in the combining mode (-DSA_WARP_COMBINE=1,
- * which saGetBuildOptions gives for compute capability 7.0 and up): the
+#ifdef SA_WARP_ADDS
+/* NVIDIA's fast path for adds in the combining mode and in the warp
+ * program (-DSA_WARP_COMBINE=1, which saGetBuildOptions gives for compute
+ * capability 7.0 and up; SA_WARP_ADDS, part 2): the
  * lanes of a warp that call together group themselves by address with one
  * match.any.sync, and each group makes one request of its sum (one native
  * atomic in this mode), made by its last lane. Each lane's old value is
@@ -26,15 +27,28 @@
  * inactive lane (the predicated work-group form) takes part under an
  * address no target has, and asks for nothing.
  *
- * The match costs more than the atomics it saves where no lanes share an
- * address (on the H100 a warp of 32 addresses took 3x as long), so a warp
- * whose match found every lane alone skips it for its next
- * SA_WARP_ALONE_CALLS calls: the uncontended case then pays a vote.
+ * The match and the shuffles cost more than the atomics they save where
+ * few lanes share an address (on the H100 a warp of 32 addresses took 3x
+ * as long; on the H200, with results used, 2 and 4 lanes per address took
+ * 2.6x and 1.4x as long, 8 a third), so where the match finds fewer than
+ * SA_WARP_MIN_SHARE lanes per address on average, each lane makes its own
+ * request, and the warp skips the match for its next SA_WARP_ALONE_CALLS
+ * calls: the uncontended case then pays a vote.
  *
  * Nothing here orders plain accesses: a call whose memory order asks for
  * it gets its fences in every lane, around the combined request
  * (__sa_item_add, __sa_wg_add). */
 #define SA_WARP_ALONE_CALLS 63u
+#define SA_WARP_MIN_SHARE 4u
+
+/* Whether this call takes the warp path: always in the warp program, where
+ * nothing else is compiled in; in the combining mode's launches, not the
+ * kernel as written's. */
+#ifdef SA_WARP_PROGRAM
+#define SA_WARP_PATH(ctx) 1
+#else
+#define SA_WARP_PATH(ctx) ((ctx)->native && !(ctx)->direct)
+#endif
 
 static inline uint __sa_shfl(uint x, uint lane, uint mask) {
   uint r;
@@ -56,6 +70,15 @@ static inline uint __sa_ballot(int p, uint mask) {
  * (fns: the d-th set bit of peers under this lane's). */
 static uint __sa_peer_prefix(uint peers, uint lane, uint v, uint mask) {
   uint rank = popcount(peers & ((1u << lane) - 1u));
+  /* A value the compiler knows (the count of `atomic_inc`, a constant
+   * add) is every lane's: the multiply, without the shuffle and the vote
+   * that would find it so. */
+#ifdef __has_builtin
+#if __has_builtin(__builtin_constant_p)
+  if (__builtin_constant_p(v))
+    return v * (rank + 1u);
+#endif
+#endif
   uint last = __sa_shfl(v, 31u - clz(peers), mask);
   if (__sa_ballot(v != last, mask) == 0u)
     return v * (rank + 1u);
@@ -77,7 +100,7 @@ static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
    * and the last shuffle but the one native atomic (on the H100 a lane
    * sending its table's entries there, in a branch of its own, hung the
    * warp at that shuffle). */
-  if (active)
+  if (!SA_IS_DIRECT(ctx) && active) /* the warp program defers nothing */
     __sa_deferred_send_address(ctx, addr);
   __asm__ volatile("activemask.b32 %0;" : "=r"(mask));
   __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
@@ -85,15 +108,26 @@ static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
    * they reached this call by different paths. */
   if (__sa_ballot(ctx->warp_alone != 0u, mask) == mask) {
     --ctx->warp_alone;
-    return active ? (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0) : 0u;
+    if (!active)
+      return 0u;
+    return SA_IS_DIRECT(ctx) ? (uint)__sa_native(ctx, SA_OP_ADD, addr, v, 0)
+                             : (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0);
   }
   ulong key = active ? addr : ~(ulong)0;
   __asm__ volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(peers) : "l"(key), "r"(mask));
   uint last = 31u - clz(peers);
-  ctx->warp_alone =
-      __sa_ballot(peers == 1u << lane, mask) == mask ? SA_WARP_ALONE_CALLS : 0u;
+  /* One lane per address: the same count in every lane. */
+  uint groups = popcount(__sa_ballot(lane == last, mask));
+  if (groups * SA_WARP_MIN_SHARE >= popcount(mask)) {
+    ctx->warp_alone = SA_WARP_ALONE_CALLS;
+    if (!active)
+      return 0u;
+    return SA_IS_DIRECT(ctx) ? (uint)__sa_native(ctx, SA_OP_ADD, addr, v, 0)
+                             : (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0);
+  }
+  ctx->warp_alone = 0;
   uint sum = __sa_peer_prefix(peers, lane, v, mask), base = 0;
-  if (active && lane == last && !ctx->failed) /* ctx->native: this mode */
+  if (active && lane == last && !ctx->failed) /* native in both builds */
     base = (uint)__sa_native(ctx, SA_OP_ADD, addr, sum, 0);
   base = __sa_shfl(base, last, mask);
   return active ? base + sum - v : 0u;
@@ -113,11 +147,12 @@ static inline uint __sa_warp_fenced(__sa_ctx_t *ctx) {
 #endif
 
 /* A per-item add or subtract (op SA_OP_ADD or SA_OP_SUB) of 32 bits: in
- * the combining mode on NVIDIA, combined with the warp's other lanes on
- * the same address; else the work-item's own request. */
+ * the combining mode and the warp program on NVIDIA, combined with the
+ * warp's other lanes on the same address; else the work-item's own
+ * request. */
 static inline uint __sa_item_add(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
-#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
-  if (ctx->native && !ctx->direct) {
+#ifdef SA_WARP_ADDS
+  if (SA_WARP_PATH(ctx)) {
     uint fenced = __sa_warp_fenced(ctx);
     uint old = __sa_warp_add(ctx, addr, op == SA_OP_SUB ? 0u - v : v, 1);
     if (fenced)
@@ -126,6 +161,38 @@ static inline uint __sa_item_add(__sa_ctx_t *ctx, uint op, ulong addr, uint v) {
   }
 #endif
   return (uint)__sa_request(ctx, op, addr, v, 0);
+}
+
+/* The deferred form's atomics (part 9) in the warp program, which has no
+ * table to defer them to: a work-item's run of 32-bit adds to one address
+ * is folded in its context (__sa_fold), as the combining mode's private
+ * deferral folds them, and the sum is one native add when the
+ * work-item's next deferred atomic goes elsewhere or is another
+ * operation, and at the kernel's end (__sa_warp_program_end). Nothing in
+ * the kernel reads those targets (docs/REWRITE.md, "Deferred atomics"), so
+ * only the kernel's result sees them, and it sees every one. A plain add,
+ * not the warp path: nobody waits for its result, and NVIDIA's hardware
+ * merges a warp's discarded adds to one address itself (the warp path
+ * made the scalar product, one add per work-item, 1.1x slower than
+ * native on the H200). */
+#ifdef SA_WARP_PROGRAM
+#define SA_WARP_DEFERRED 1
+#else
+#define SA_WARP_DEFERRED 0
+#endif
+static inline void __sa_warp_flush(__sa_ctx_t *ctx) {
+  if (ctx->pending_op == 0)
+    return;
+  ctx->pending_op = 0;
+  (void)__sa_native(ctx, SA_OP_ADD, ctx->pending_addr, ctx->pending_value, 0);
+}
+static inline void __sa_warp_deferred_add(__sa_ctx_t *ctx, ulong addr,
+                                          uint v) {
+  __sa_warp_flush(ctx);
+  ctx->ordered = 0; /* a deferred add orders nothing (the analysis) */
+  ctx->pending_op = SA_OP_ADD;
+  ctx->pending_addr = addr;
+  ctx->pending_value = v;
 }
 
 /* ---- adds the whole work-group makes together (paper Figure 6) ---------- */
@@ -156,9 +223,9 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
    * (PoCL, SA_WG_DIRECT): each caller's own native atomic between the same
    * barriers, and nothing of the scratch touched. */
   int direct = SA_IS_DIRECT(ctx);
-#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+#ifdef SA_WARP_ADDS
   /* NVIDIA: without a barrier, per warp (above). */
-  if (ctx->native && !direct) {
+  if (SA_WARP_PATH(ctx)) {
     uint fenced = __sa_warp_fenced(ctx);
     uint old = __sa_warp_add(ctx, addr, v, active);
     if (fenced)
@@ -226,8 +293,14 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
 /* Whether a work-group entry point (part 9) makes the kernel-as-written
  * call itself, before __sa_wg_add and its barriers. Not on PoCL, which
  * miscompiles barriers behind a condition (__sa_group_begin): there
- * __sa_wg_add makes it, between its barriers. */
-#ifdef POCL_DEVICE_ADDRESS_BITS
+ * __sa_wg_add makes it, between its barriers. In the warp program it is a
+ * constant, so no barrier is left behind a condition: the call itself, or
+ * with the warp path __sa_wg_add's, which comes before any barrier. */
+#if defined(SA_WARP_PROGRAM) && defined(SA_WARP_ADDS)
+#define SA_WG_DIRECT(ctx) 0
+#elif defined(SA_WARP_PROGRAM)
+#define SA_WG_DIRECT(ctx) 1
+#elif defined(POCL_DEVICE_ADDRESS_BITS)
 #define SA_WG_DIRECT(ctx) 0
 #else
 #define SA_WG_DIRECT(ctx) SA_IS_DIRECT(ctx)

@@ -1,8 +1,9 @@
 /* Device runtime, part 10: the kernel's dispatch. The probe launch, which
- * physical group is the coordinator, __sa_kernel_begin, __sa_group_begin,
+ * physical group is the coordinator, __sa_kernel_begin (and the warp
+ * program's __sa_warp_program_begin and _end), __sa_group_begin,
  * __sa_next_group, __sa_kernel_end; then the include guard's end.
  * Owns: SA_ROBUST_PLACEMENT (softatomic-rewrite --placement=robust).
- * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_COMBINE. */
+ * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_ADDS. */
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
@@ -88,8 +89,8 @@ static void __sa_begin_direct(__sa_ctx_t *ctx) {
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
  * the coordinator group (after it has served every request) and when the
  * launch was not set up by the host runtime; the kernel then returns. */
-static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
-                             __global uint *state) {
+static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
+                          __global uint *state) {
   ctx->state = state;
   ctx->scratch = scratch;
   ctx->failed = 0;
@@ -99,9 +100,26 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->ordered = 0;
   ctx->pending_op = 0;
   ctx->direct = 0;
-#if defined(SA_COMBINE_MODE) && defined(SA_WARP_COMBINE)
+#ifdef SA_WARP_ADDS
   ctx->warp_alone = 0;
 #endif
+}
+
+/* Called first by every work-item of a kernel of the warp program (part 2,
+ * SA_WARP_PROGRAM): the kernel as written's context, on the caller's
+ * NDRange, with no state and no scratch. */
+static void __sa_warp_program_begin(__sa_ctx_t *ctx) {
+  __sa_ctx_init(ctx, 0, 0);
+  __sa_begin_direct(ctx);
+}
+
+/* Called last by every work-item of a kernel of the warp program: the sum
+ * its deferred adds still hold (part 8). */
+static void __sa_warp_program_end(__sa_ctx_t *ctx) { __sa_warp_flush(ctx); }
+
+static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
+                             __global uint *state) {
+  __sa_ctx_init(ctx, scratch, state);
   if (state == 0) {
 #ifdef SA_NO_DIRECT
     return 1; /* not compiled in; the host never launches it so */

@@ -174,9 +174,17 @@ public:
       // of a loop, and never a launch as written.
       std::string Args = code(Sent, T) + ", __sa_addr(p), " +
                          uintOperand(Op, T) + ")";
+      // The warp program's 32-bit adds are folded, then take the warp
+      // path; anything else sends their sum first (part 8).
+      std::string Warp =
+          Sent == AtomicOp::Add && !T.Wide
+              ? "if (SA_WARP_DEFERRED) { __sa_warp_deferred_add(ctx, "
+                "__sa_addr(p), " +
+                    uintOperand(Op, T) + "); return; } "
+              : "if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); ";
       return function(Ret, Name, Ptr + ", " + Value,
-                      "if (__sa_fold(ctx, " + Args + ") return; " + Direct +
-                          "__sa_defer(ctx, " + Args + ";");
+                      "if (__sa_fold(ctx, " + Args + ") return; " + Warp +
+                          Direct + "__sa_defer(ctx, " + Args + ";");
     }
     case CallForm::WorkGroup:
     case CallForm::PredicatedWorkGroup: {

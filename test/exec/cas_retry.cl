@@ -8,6 +8,9 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel argmax --global 4096 --local 64 --arg buf:uint:4096:random=7,100000 --arg buf:uint:1
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel argmax --global 256 --local 64 --arg buf:uint:256:random=9,50 --arg buf:uint:1
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel argmax --global 4096 --local 64 --arg buf:uint:4096:random=7,100000 --arg buf:uint:1 --warp-program
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel argmax --global 256 --local 64 --arg buf:uint:256:random=9,50 --arg buf:uint:1 --warp-program
 
 __kernel void argmax(__global const uint *v, __global uint *best) {
   uint gid = (uint)get_global_id(0);

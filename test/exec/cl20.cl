@@ -23,6 +23,16 @@
 // DEFERRED: 5
 // RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 16384 --local 64 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:16384 --arg buf:uint:2
 // RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 777 --local 7 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:777 --arg buf:uint:2
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 8192 --local 64 --arg buf:uint:3 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --check 1:perm=0 --check 2:perm=0 --check 3:perm=0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 96 --local 1 --arg buf:uint:3 --arg buf:uint:96 --arg buf:uint:96 --arg buf:uint:96 --check 1:perm=0 --check 2:perm=0 --check 3:perm=0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel ops --global 4096 --local 64 --arg buf:int:8:fill=1000 --arg buf:uint:4:fill=2147483648 --arg buf:int:1:fill=-1 --arg buf:int:4096 --arg buf:uint:2 --check 2:range=0,4095 --check 3:range=-1,4095 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel cas_counter --global 2048 --local 64 --arg buf:uint:2 --arg buf:uint:2048 --arg buf:uint:2048 --check 1:perm=0 --check 2:perm=0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel cas_counter --global 64 --local 1 --arg buf:uint:2 --arg buf:uint:64 --arg buf:uint:64 --check 1:perm=0 --check 2:perm=0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel cas_fail --global 1024 --local 32 --arg buf:int:1:fill=42 --arg buf:int:1024 --arg buf:int:1024 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel exchange_chain --global 4096 --local 64 --arg buf:int:1:fill=-1 --arg buf:int:4096 --check 0:range=0,4095 --check 1:range=-1,4095 --warp-program
+// RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 16384 --local 64 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:16384 --arg buf:uint:2 --warp-program
+// RUN: sa-difftest %S/Inputs/cl20_relaxed.cl %t.relaxed.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed --global 777 --local 7 --arg buf:uint:64 --arg buf:int:8:fill=100 --arg buf:uint:777 --arg buf:uint:2 --warp-program
 
 // Three counters: implicit (seq_cst), explicit acq_rel with a scope, and
 // relaxed at the kernel's top level (the work-group form).

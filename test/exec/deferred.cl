@@ -15,6 +15,8 @@
 // RUN: %sa_user_code %t.sa.cl | grep -cE "^ *(\(void\))?__sa_nr_atomic_" | FileCheck %s --check-prefix=SITES
 // SITES: 3
 // RUN: sa-difftest %s %t.sa.cl --kernel deferred --global 65536 --local 64 --arg buf:uint:4096 --arg buf:uint:65536:fill=7 --arg buf:uint:65536 --arg buf:uint:1024 --arg buf:uint:1024 --arg buf:int:16:fill=100
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel deferred --global 65536 --local 64 --arg buf:uint:4096 --arg buf:uint:65536:fill=7 --arg buf:uint:65536 --arg buf:uint:1024 --arg buf:uint:1024 --arg buf:int:16:fill=100 --warp-program
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel deferred --global 8192 --local 256 --arg buf:uint:4096 --arg buf:uint:8192:fill=7 --arg buf:uint:8192 --arg buf:uint:32 --arg buf:uint:32 --arg buf:int:16:fill=100
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel deferred --global 777 --local 7 --arg buf:uint:4096 --arg buf:uint:777:fill=7 --arg buf:uint:777 --arg buf:uint:111 --arg buf:uint:111 --arg buf:int:16:fill=100
 // The same kernel rewritten without deferral, as a baseline of the text.

@@ -3,6 +3,9 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 64 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:4000 --check 1:equal
 // RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 256 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:3999 --check 1:equal
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 64 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:4000 --check 1:equal --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel bounded --global 4096 --local 256 --arg buf:uint:1 --arg buf:uint:4096 --arg scalar:uint:3999 --check 1:equal --warp-program
 __kernel void bounded(__global uint *sum, __global uint *seen, uint n) {
   uint gid = get_global_id(0);
   if (gid >= n)

@@ -11,6 +11,11 @@
 // RUN: sa-difftest %s %t.sa.cl --kernel spread --global 8192 --local 256 --arg buf:uint:1:fill=7 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel spread --global 8192 --local 128 --arg buf:uint:100:fill=7 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:100 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --kernel mixed --global 8192 --local 64 --arg buf:uint:13 --arg buf:uint:8192 --check 1:ignore
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel spread --global 16384 --local 64 --arg buf:uint:4096:fill=7 --arg buf:uint:16384 --arg buf:uint:16384 --arg buf:uint:16384 --arg scalar:uint:4096 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel spread --global 8192 --local 256 --arg buf:uint:1:fill=7 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel spread --global 8192 --local 128 --arg buf:uint:100:fill=7 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:100 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel mixed --global 8192 --local 64 --arg buf:uint:13 --arg buf:uint:8192 --check 1:ignore --warp-program
 __kernel void spread(__global uint *bin, __global uint *old, __global uint *target,
                      __global uint *inc, uint bins) {
   uint gid = get_global_id(0);

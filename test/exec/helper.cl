@@ -3,6 +3,8 @@
 // values returned through the helpers form a permutation.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel through_helpers --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --arg buf:uint:4096 --check 1:perm=0 --check 2:equal
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel through_helpers --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --arg buf:uint:4096 --check 1:perm=0 --check 2:equal --warp-program
 uint my_group(void) { return get_group_id(0); }
 
 uint bump(__global uint *c, uint v) { return atomic_add(c, v); }

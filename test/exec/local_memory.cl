@@ -3,6 +3,8 @@
 // one physical group runs many of them in turn.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel reduce --global 16384 --local 64 --arg buf:uint:16384:iota --arg buf:uint:1 --arg buf:uint:256 --check 2:equal
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel reduce --global 16384 --local 64 --arg buf:uint:16384:iota --arg buf:uint:1 --arg buf:uint:256 --check 2:equal --warp-program
 __kernel void reduce(__global const uint *in, __global uint *total,
                      __global uint *partial) {
   __local uint scratch[64];

@@ -11,6 +11,10 @@
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_counts --global 256 --local 64 --arg buf:uint:64 --arg buf:uint:64 --arg scalar:uint:64 --arg scalar:uint:50
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_counts --global 1024 --local 32 --arg buf:uint:16 --arg buf:uint:16 --arg scalar:uint:16 --arg scalar:uint:20
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_pair --global 512 --local 64 --arg buf:uint:8 --arg buf:uint:16 --arg scalar:uint:20
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_counts --global 256 --local 64 --arg buf:uint:64 --arg buf:uint:64 --arg scalar:uint:64 --arg scalar:uint:50 --warp-program
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_counts --global 1024 --local 32 --arg buf:uint:16 --arg buf:uint:16 --arg scalar:uint:16 --arg scalar:uint:20 --warp-program
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel locked_pair --global 512 --local 64 --arg buf:uint:8 --arg buf:uint:16 --arg scalar:uint:20 --warp-program
 
 static void take(volatile __global atomic_uint *l) {
   uint expected = 0u;

@@ -7,6 +7,8 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: grep -c "^#define COUNT_IF(cond, p) do { if (cond) __sa_nr_atomic_inc_uint(p, __sa_ctx); } while (0)$" %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel macros --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --arg buf:uint:1 --check 0:equal --check 1:perm=0 --check 2:equal
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel macros --global 4096 --local 64 --arg buf:uint:2 --arg buf:uint:4096 --arg buf:uint:1 --check 0:equal --check 1:perm=0 --check 2:equal --warp-program
 // RUN: sa-difftest %s %t.sa.cl --kernel macros --global 777 --local 7 --arg buf:uint:2 --arg buf:uint:777 --arg buf:uint:1 --check 0:equal --check 1:perm=0 --check 2:equal
 #define COUNT_IF(cond, p) do { if (cond) atom_inc(p); } while (0)
 #define TAKE(p, old) do { (old) = atom_add(p, 1u); } while (0)

@@ -3,6 +3,9 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel grid --global 64,48 --local 8,4 --offset 3,5 --arg buf:uint:48 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072
 // RUN: sa-difftest %s %t.sa.cl --kernel grid --global 128,32 --local 16,16 --arg buf:uint:32 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel grid --global 64,48 --local 8,4 --offset 3,5 --arg buf:uint:48 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072 --arg buf:uint:3072 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel grid --global 128,32 --local 16,16 --arg buf:uint:32 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --warp-program
 __kernel void grid(__global uint *row_sum, __global uint *group_ids,
                    __global uint *sizes, __global uint *offsets,
                    __global uint *local_ids) {

@@ -4,6 +4,8 @@
 // a lock-free increment whose count must come out exact.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: sa-difftest %s %t.sa.cl --kernel ops --global 4096 --local 64 --arg buf:int:8:fill=1000 --arg buf:uint:2:fill=2147483648 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:int:1:fill=-1 --arg buf:int:4096 --check 2:perm=0 --check 3:perm=0 --check 4:range=0,4095 --check 5:range=-1,4095
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel ops --global 4096 --local 64 --arg buf:int:8:fill=1000 --arg buf:uint:2:fill=2147483648 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:int:1:fill=-1 --arg buf:int:4096 --check 2:perm=0 --check 3:perm=0 --check 4:range=0,4095 --check 5:range=-1,4095 --warp-program
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel ops --global 2048 --local 256 --arg buf:int:8:fill=1000 --arg buf:uint:2:fill=2147483648 --arg buf:uint:2048 --arg buf:uint:2048 --arg buf:int:1:fill=-1 --arg buf:int:2048 --check 2:perm=0 --check 3:perm=0 --check 4:range=0,2047 --check 5:range=-1,2047
 // A request inside a loop whose exit differs between work-items, in both
 // memory-model modes, and with one work-item per group.

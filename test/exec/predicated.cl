@@ -14,6 +14,10 @@
 // RUN: sa-difftest %s %t.sa.cl --kernel guarded --global 16384 --local 64 --arg buf:uint:37:fill=5 --arg buf:uint:16384 --arg buf:uint:16384 --arg buf:uint:16384 --arg scalar:uint:37 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --kernel guarded --global 8192 --local 256 --arg buf:uint:1 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel guarded --global 4096 --local 128 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg scalar:uint:4096 --check 1:ignore --check-add 1,2,3,0
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel guarded --global 16384 --local 64 --arg buf:uint:37:fill=5 --arg buf:uint:16384 --arg buf:uint:16384 --arg buf:uint:16384 --arg scalar:uint:37 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel guarded --global 8192 --local 256 --arg buf:uint:1 --arg buf:uint:8192 --arg buf:uint:8192 --arg buf:uint:8192 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel guarded --global 4096 --local 128 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg buf:uint:4096 --arg scalar:uint:4096 --check 1:ignore --check-add 1,2,3,0 --warp-program
 // RUN: sa-difftest %s %t.sa.cl --kernel guarded --global 96 --local 1 --arg buf:uint:3 --arg buf:uint:96 --arg buf:uint:96 --arg buf:uint:96 --arg scalar:uint:3 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --kernel compact --global 32768 --local 256 --arg buf:uint:32768:random=7,100 --arg buf:uint:32768:fill=4242 --arg buf:uint:1 --check 1:multiset
 // RUN: sa-difftest %s %t.sa.cl --kernel compact --global 4096 --local 64 --arg buf:uint:4096:random=9,3 --arg buf:uint:4096:fill=4242 --arg buf:uint:1 --check 1:multiset

@@ -12,6 +12,8 @@
 // RUN: FileCheck %s --input-file %t.sa.cl
 // CHECK: {{^}}__kernel void runs({{.*}}return; __sa_defer_privately(__sa_ctx); do {
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 16384 --local 64 --arg buf:uint:512 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:512
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel runs --global 16384 --local 64 --arg buf:uint:512 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:512 --warp-program
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 8192 --local 256 --arg buf:uint:3 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:3
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 777 --local 7 --arg buf:uint:5000 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:5000
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 300 --local 1 --arg buf:uint:17 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:17

@@ -9,6 +9,9 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel chain --global 2048 --local 32 --arg buf:uint:65 --arg buf:uint:260 --arg buf:uint:256
 // RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel chain --global 64 --local 1 --arg buf:uint:65 --arg buf:uint:260 --arg buf:uint:256
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel chain --global 2048 --local 32 --arg buf:uint:65 --arg buf:uint:260 --arg buf:uint:256 --warp-program
+// RUN: timeout 300 sa-difftest %s %t.sa.cl --kernel chain --global 64 --local 1 --arg buf:uint:65 --arg buf:uint:260 --arg buf:uint:256 --warp-program
 
 __kernel void chain(__global uint *flags, __global uint *payload,
                     __global uint *seen) {

@@ -11,7 +11,7 @@
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
 //       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
 //       [--allow-error] [--mode coordinator|combine|direct|auto|both|all]
-//       [--expect-native]
+//       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
 //
@@ -57,6 +57,11 @@
 // --expect-native: the rewritten file's kernel is one the rewrite kept as
 //   written (--keep-native-on-error): the runtime must pass it through
 //   natively, in each mode, beside the rewritten kernels of its program.
+// --warp-program: REWRITTEN.cl is built as its warp program (with
+//   -DSA_WARP_PROGRAM: docs/REWRITE.md), whose kernels are the kernels as
+//   written with their calls rewritten, launched natively once per run on
+//   the caller's NDRange: on NVIDIA each warp's 32-bit adds on one address
+//   are one native atomic there.
 #include "ClSession.h"
 #include "softatomic/softatomic.h"
 
@@ -95,6 +100,7 @@ struct Options {
   bool AllowError = false;
   bool ExpectNative = false; // --expect-native
   std::string Mode;          // --mode; empty: the default
+  bool WarpProgram = false;  // --warp-program
   std::string Cases;         // --cases FILE
   int Repeat = 1;
 };
@@ -223,6 +229,8 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.AllowError = true;
     else if (A == "--expect-native")
       O.ExpectNative = true;
+    else if (A == "--warp-program")
+      O.WarpProgram = true;
     else if (A == "--mode") {
       O.Mode = Next();
       if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both" &&
@@ -514,14 +522,15 @@ std::string checkSums(const Options &O, const Run &R) {
 }
 
 /// Builds the original as given, the rewritten one with the device's fast
-/// paths too (saGetBuildOptions).
+/// paths too (saGetBuildOptions), as its warp program with --warp-program.
 cl_program buildProgram(ClSession &S, const std::string &Path, const Options &O,
                         bool Rewritten) {
   std::string Error;
-  cl_program P = S.build(Path,
-                         Rewritten ? S.rewrittenBuildOptions(O.BuildOptions)
-                                   : O.BuildOptions,
-                         Error);
+  std::string Options = O.BuildOptions;
+  if (Rewritten && O.WarpProgram)
+    Options += " -DSA_WARP_PROGRAM";
+  cl_program P = S.build(
+      Path, Rewritten ? S.rewrittenBuildOptions(Options) : Options, Error);
   if (!P) {
     std::fprintf(stderr, "sa-difftest: %s\n", Error.c_str());
     std::exit(1);
@@ -573,6 +582,9 @@ bool combineCompiledIn(const std::string &Rewritten) {
 
 /// The host runtime's modes a case runs the rewritten kernel in.
 std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
+  // The warp program's kernels are native ones: one launch of each.
+  if (O.WarpProgram)
+    return {{SA_MODE_DIRECT, "warp program"}};
   std::string M = O.Mode;
   bool Combine = combineCompiledIn(O.Rewritten);
   if (M.empty()) // by default every mode the kernel has; with errors expected,
@@ -747,7 +759,8 @@ int runCases(ClSession &S, const std::vector<std::string> &Common,
       std::pair<cl_kernel, cl_kernel> K = {
           makeKernel(NativeProgram, O.Original, O.Kernel),
           makeKernel(SoftProgram, O.Rewritten, O.Kernel)};
-      if (!rewrittenAsExpected(K.first, K.second, O.ExpectNative))
+      if (!rewrittenAsExpected(K.first, K.second,
+                               O.ExpectNative || O.WarpProgram))
         return 1;
       It = Kernels.emplace(O.Kernel, K).first;
     }
@@ -804,7 +817,7 @@ int main(int Argc, char **Argv) {
   cl_program SoftProgram = buildProgram(S, O.Rewritten, O, true);
   cl_kernel Native = makeKernel(NativeProgram, O.Original, O.Kernel);
   cl_kernel Soft = makeKernel(SoftProgram, O.Rewritten, O.Kernel);
-  if (!rewrittenAsExpected(Native, Soft, O.ExpectNative))
+  if (!rewrittenAsExpected(Native, Soft, O.ExpectNative || O.WarpProgram))
     return 1;
 
   std::printf("sa-difftest: kernel '%s' on '%s' (%s), global", O.Kernel.c_str(),

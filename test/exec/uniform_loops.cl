@@ -10,6 +10,9 @@
 // CHECK: __sa_wgp_atomic_add_uint(__sa_p0, __sa_p0 ? (&ctr[b]) : 0, __sa_p0 ? (v) : 0, __sa_ctx); if (__sa_p0) {
 // RUN: sa-difftest %s %t.sa.cl --kernel looped --global 4096 --local 64 --arg buf:uint:13 --arg buf:uint:32768 --arg buf:uint:32768 --arg buf:uint:32768 --arg scalar:uint:8 --arg scalar:uint:13 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --kernel looped --global 2048 --local 256 --arg buf:uint:1:fill=9 --arg buf:uint:10240 --arg buf:uint:10240 --arg buf:uint:10240 --arg scalar:uint:5 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0
+// As the warp program (each warp's adds combined on NVIDIA):
+// RUN: sa-difftest %s %t.sa.cl --kernel looped --global 4096 --local 64 --arg buf:uint:13 --arg buf:uint:32768 --arg buf:uint:32768 --arg buf:uint:32768 --arg scalar:uint:8 --arg scalar:uint:13 --check 1:ignore --check-add 1,2,3,0 --warp-program
+// RUN: sa-difftest %s %t.sa.cl --kernel looped --global 2048 --local 256 --arg buf:uint:1:fill=9 --arg buf:uint:10240 --arg buf:uint:10240 --arg buf:uint:10240 --arg scalar:uint:5 --arg scalar:uint:1 --check 1:ignore --check-add 1,2,3,0 --warp-program
 // RUN: sa-difftest %s %t.sa.cl --kernel looped --global 96 --local 1 --arg buf:uint:3 --arg buf:uint:384 --arg buf:uint:384 --arg buf:uint:384 --arg scalar:uint:4 --arg scalar:uint:3 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --kernel looped --global 256 --local 2 --arg buf:uint:5 --arg buf:uint:768 --arg buf:uint:768 --arg buf:uint:768 --arg scalar:uint:3 --arg scalar:uint:5 --check 1:ignore --check-add 1,2,3,0
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel guarded --global 4096 --local 128 --arg buf:uint:7 --arg buf:uint:24576 --arg buf:uint:24576:fill=-1 --arg buf:uint:24576 --arg scalar:uint:6 --arg scalar:uint:7 --check 1:ignore --check-add 1,2,3,0

@@ -19,10 +19,20 @@ __kernel __attribute__((vec_type_hint(float4))) void typed(__global int *c) { at
 // CHECK-NEXT:__kernel void sized(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_int(c, 1, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:kernel __attribute__((work_group_size_hint(32, 1, 1))) void hinted(global uint *restrict c,
 // CHECK-NEXT:                                                                   const int n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_uint(c, (uint)n, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel __attribute__((vec_type_hint(float4))) void typed(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(c, __sa_ctx);  [[EPILOGUE]] }

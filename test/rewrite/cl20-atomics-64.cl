@@ -58,6 +58,8 @@ __kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 // CHECK-NEXT:  return __sa_atomic_compare_exchange_generic_long(p, expected, v, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 // CHECK-NEXT:                    __global long *out, __global long *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local long le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:{{^}}  {{$}}

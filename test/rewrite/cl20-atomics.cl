@@ -77,6 +77,8 @@ __kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
 // CHECK-NEXT:  return __sa_atomic_compare_exchange_generic_int(p, expected, v, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
 // CHECK-NEXT:                    __global int *out, __global int *n, __global int *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int loc; __local int le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:{{^}}  {{$}}

@@ -40,6 +40,8 @@ __kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:  __sa_nr_atomic_fetch_max_explicit_int(m, v, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:                      __global atomic_uint *ticket, __global atomic_int *m,
 // CHECK-NEXT:                      __global atomic_int *x, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);

@@ -19,6 +19,8 @@ __kernel void k(__global uint *out, __global const int *in) {
 // CHECK-EMPTY:
 // CHECK-NEXT:int first(const int *p) { return p[0]; }
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
 // CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_wg_atomic_inc_uint(&out[0], __sa_ctx);

@@ -10,7 +10,8 @@
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // NVIDIA's warp path (-DSA_WARP_COMBINE=1, saGetBuildOptions) lowers to
 // match.any.sync (the lanes on one address), vote.sync.ballot, fns (the
-// scan) and shfl.sync in the PTX it compiles to.
+// scan of values that may differ between lanes, as old[i]'s does) and
+// shfl.sync in the PTX it compiles to.
 // RUN: %clang_cl_ptx -cl-std=CL1.2 -DSA_WARP_COMBINE=1 %t.cl -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // PTX-DAG: match.any.sync.b64
@@ -23,7 +24,7 @@
 // RUN: FileCheck %s --check-prefix=PAPER --input-file %t.paper.cl
 // CHECK:      {{^}}/* softatomic{{-}}manifest: {{.*}}"deferred_atomics":true,"combine_mode":true}{{.*}} */{{$}}
 // CHECK-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
-// CHECK:      {{^}}  const int __sa_p0 = !! (i % 2u); unsigned int __sa_r0 = __sa_wgp_atomic_add_uint(__sa_p0, {{.*}}, 1u, __sa_ctx); if (__sa_p0)
+// CHECK:      {{^}}  const int __sa_p0 = !! (i % 2u); unsigned int __sa_r0 = __sa_wgp_atomic_add_uint(__sa_p0, {{.*}}, __sa_ctx); if (__sa_p0)
 // CHECK:      {{^}}  __sa_nr_atomic_add_uint(&d[i % 5u], 2u, __sa_ctx);
 // JSON:       "combine_mode": true
 // PAPER:      {{^}}/* softatomic{{-}}manifest: {{.*}}"combine_mode":false}{{.*}} */{{$}}
@@ -31,6 +32,6 @@
 __kernel void k(__global uint *c, __global uint *old, __global uint *d) {
   uint i = get_global_id(0);
   if (i % 2u)
-    old[i] = atomic_add(&c[i % 3u], 1u);
+    old[i] = atomic_add(&c[i % 3u], i % 4u);
   atomic_add(&d[i % 5u], 2u);
 }

@@ -17,6 +17,8 @@ fmt( __global   int *c ,   /* the counter */
 
 // CHECK:/* a block comment
 // CHECK-NEXT:   over lines */
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void
 // CHECK-NEXT:fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:     __global int *out , __local uint *__sa_scratch, __global uint *__sa_state)

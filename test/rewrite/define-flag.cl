@@ -23,6 +23,8 @@ __kernel void k(__global int *c) {
 // RUN: not test -e %t.none.cl
 
 // CHECK:#include "sizes.h"
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:#ifdef COUNT
 // CHECK-NEXT:  __sa_nr_atomic_add_int(c, SIZE, __sa_ctx);

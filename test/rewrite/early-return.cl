@@ -32,6 +32,8 @@ __kernel void k(__global int *c, int n) {
 // CHECK-NEXT:  return __sa_atomic_add_int(c, v, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  if (get_local_id(0) >= n)
 // CHECK-NEXT:    goto __sa_group_end;

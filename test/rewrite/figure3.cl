@@ -20,6 +20,8 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // CHECK:#line 1 "{{.*}}figure3.cl"
 // CHECK-NEXT:// The paper's Figure 3 kernel: one global atom_add whose old value is
 // CHECK-NEXT:// discarded, then a plain read of the same location.
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  int tid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(out, tid, __sa_ctx);

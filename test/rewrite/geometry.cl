@@ -20,6 +20,8 @@ __kernel void k(__global uint *out, __global uint *hist) {
 // CHECK-NEXT:  return __sa_get_global_id(1, __sa_ctx) * __sa_get_global_size(0, __sa_ctx) + __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global uint *out, __global uint *hist, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  size_t g = __sa_get_group_id(0, __sa_ctx) + __sa_get_num_groups(0, __sa_ctx) * __sa_get_group_id(1, __sa_ctx);
 // CHECK-NEXT:  size_t o = __sa_get_global_offset(0, __sa_ctx) + __sa_get_global_offset(1, __sa_ctx);

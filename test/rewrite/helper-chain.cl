@@ -18,6 +18,8 @@ __kernel void k(__global int *c, __global int *out) {
 // CHECK-NEXT:int top(__global int *c, __sa_ctx_t *__sa_ctx) { return middle(c, __sa_ctx) * 2; }
 // CHECK-NEXT:int pure(int x) { return x * 3; }
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  out[0] = top(c, __sa_ctx) + pure(1);
 // CHECK-NEXT: [[EPILOGUE]] }

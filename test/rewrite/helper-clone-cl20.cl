@@ -21,9 +21,14 @@ __kernel void setter(volatile __global atomic_uint *flag) { publish(flag, 7u); }
 // CHECK-NEXT:void __sa_fn_publish(volatile __global atomic_uint *flag, uint v, __sa_ctx_t *__sa_ctx) { __sa_atomic_store_uint(flag, v, __sa_ctx); }
 // CHECK-NEXT:#line 10 "{{.*}}helper-clone-cl20.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void counter(volatile __global atomic_uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_add_uint(&c[0], 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_fn_publish(&c[1], 2u, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void setter(volatile __global atomic_uint *flag) { publish(flag, 7u); }

@@ -55,10 +55,15 @@ uint deep(void) {
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global uint *out) { out[top(0)] = top(1); }
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(c, __sa_fn_top(2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:  c[1] = only_here(__sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
 // CHECK-NEXT:uint only_here(__sa_ctx_t *__sa_ctx) { return __sa_fn_deep_2(__sa_ctx) + 3; }
 // CHECK-EMPTY:
@@ -67,7 +72,12 @@ uint deep(void) {
 // CHECK-NEXT:int __sa_fn_hit(__global int *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_int(c, __sa_ctx); }
 // CHECK-NEXT:#line 30 "{{.*}}helper-clone.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void hits(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); __sa_fn_hit(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
 // CHECK-NEXT:void never_launched(__global int *c) { hit(c); }
 // CHECK-EMPTY:

@@ -27,5 +27,7 @@ __kernel void k(__global int *c) { count_hit(c); }
 // CHECK-NEXT:}
 // CHECK-NEXT:#line 17 "{{.*}}include-computed-macro.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); count_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NOT:{{^}}#include{{.*}}

@@ -28,5 +28,7 @@ __kernel void k(__global uint *c) { c[1] = hit(c); }
 // CHECK-NEXT:uint hit(__global uint *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_uint(c, __sa_ctx); }
 // CHECK-NEXT:#line 19 "{{.*}}include-computed.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); c[1] = hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NOT:{{^}}#include{{.*}}

@@ -21,6 +21,8 @@ __kernel void k(__global int *c) { int unused_in_main; count_hit(c); }
 // CHECK-NEXT:}
 // CHECK-NEXT:#line 12 "{{.*}}include-header.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); int unused_in_main; count_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NOT:{{^}}#include{{.*}}
 

@@ -34,4 +34,6 @@ __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 // CHECK-NEXT:#include "no-such-header.h"
 // CHECK-NEXT:#endif
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  [[EPILOGUE]] }

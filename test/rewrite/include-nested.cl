@@ -19,4 +19,6 @@ __kernel void k(__global uint *c) { c[1] = twice(bump(c)); }
 // CHECK-NEXT:uint twice(uint x) { return 2u * x; }
 // CHECK-NEXT:#line 9 "{{.*}}include-nested.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); c[1] = twice(bump(c, __sa_ctx));  [[EPILOGUE]] }

@@ -19,4 +19,6 @@ __kernel void k(__global uint *c) { c[my_global_id()] = bump(c); }
 // CHECK-NEXT:uint my_global_id(__sa_ctx_t *__sa_ctx) { return __sa_get_global_id(0, __sa_ctx); }
 // CHECK-NEXT:#line 9 "{{.*}}include-two-headers.cl"
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); c[my_global_id(__sa_ctx)] = bump(c, __sa_ctx);  [[EPILOGUE]] }

@@ -23,9 +23,14 @@ __kernel void copy(__global int *dst, __global const int *src) {
 
 // CHECK:int twice(int x) { return 2 * x; }
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void count(__global uint *n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_inc_uint(n, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void copy(__global int *dst, __global const int *src) {
 // CHECK-NEXT:  __local int seen;

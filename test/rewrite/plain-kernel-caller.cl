@@ -31,7 +31,12 @@ void orphan(__global int *c) { c[gid()] = 2; }
 // CHECK-EMPTY:
 // CHECK-NEXT:void store(__global int *c) { c[gid()] = 1; }
 // CHECK-EMPTY:
+// CHECK-NEXT:#ifndef SA_WARP_PROGRAM
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void counted(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_add_int(c, (int)__sa_fn_gid(__sa_ctx), __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:#else /* SA_WARP_PROGRAM */
+// CHECK:#endif /* SA_WARP_PROGRAM */
+// CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-EMPTY:
 // CHECK-NEXT:__kernel void plain(__global int *c) {
 // CHECK-NEXT:  store(c);

@@ -12,8 +12,9 @@
 // RUN: softatomic-rewrite %s -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// Four hoisted calls in all, the four of `taken`:
-// RUN: test $(grep -c '^  const int __sa_p[0-9]' %t.cl) -eq 4
+// Four hoisted calls in all, the four of `taken`, in the kernel and again
+// in its copy for the warp program:
+// RUN: test $(grep -c '^  const int __sa_p[0-9]' %t.cl) -eq 8
 // CHECK: {{^}}  const int __sa_p0 = !! (in[gid] > 3u); unsigned int __sa_r0 = __sa_wgp_atomic_inc_uint(__sa_p0, __sa_p0 ? (n) : 0, __sa_ctx); if (__sa_p0) {
 // CHECK-NEXT: {{^}}    uint s = __sa_r0;
 // CHECK: {{^}}  const int __sa_p1 = !! (in[gid] & 1u); unsigned int __sa_r1 = __sa_wgp_atomic_add_uint(__sa_p1, __sa_p1 ? (&n[bucket(__sa_get_group_id(0, __sa_ctx))]) : 0, 2u, __sa_ctx); if (__sa_p1)

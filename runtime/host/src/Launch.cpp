@@ -428,10 +428,18 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
       return fail(Err, "could not set the softatomic arguments of kernel '" +
                            Name + "'");
   }
-  if (hostConfig().Verbose)
+  if (hostConfig().Verbose) {
+    cl_program Program = nullptr;
+    if (Call.Original)
+      clGetKernelInfo(Call.Original, CL_KERNEL_PROGRAM, sizeof Program,
+                      &Program, nullptr);
     std::fprintf(
         stderr, "softatomic: kernel '%s': as written (direct mode%s)\n",
-        Name.c_str(), Call.Original ? ", the application's own kernel" : "");
+        Name.c_str(),
+        !Call.Original                ? ""
+        : builtAsWarpProgram(Program) ? ", the kernel of its warp program"
+                                      : ", the application's own kernel");
+  }
   // No local size given: the kernel's required one if it has one, as the
   // software launch takes (chooseLocalSize), and as the specification
   // has it; PoCL 3.1 fails such a launch (CL_INVALID_WORK_GROUP_SIZE)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <mutex>
+#include <vector>
 
 namespace softatomic {
 
@@ -87,6 +88,24 @@ static bool manifestText(const std::string &Source, std::string &Json) {
   return true;
 }
 
+bool builtAsWarpProgram(cl_program Program) {
+  size_t Size = 0;
+  if (clGetProgramInfo(Program, CL_PROGRAM_DEVICES, 0, nullptr, &Size) !=
+          CL_SUCCESS ||
+      Size < sizeof(cl_device_id))
+    return false;
+  std::vector<cl_device_id> Devices(Size / sizeof(cl_device_id));
+  if (clGetProgramInfo(Program, CL_PROGRAM_DEVICES, Size, Devices.data(),
+                       nullptr) != CL_SUCCESS)
+    return false;
+  cl_device_id Device = Devices[0]; // one build's options for all of them
+  std::string Options = infoString([&](size_t S, void *V, size_t *R) {
+    return clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_OPTIONS, S,
+                                 V, R);
+  });
+  return Options.find("-DSA_WARP_PROGRAM") != std::string::npos;
+}
+
 std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code) {
   Code = CL_SUCCESS;
   ManifestCache &C = cache();
@@ -97,7 +116,7 @@ std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code) {
       return It->second;
   }
   std::string Json, Source = programSource(Program);
-  if (!manifestText(Source, Json))
+  if (!manifestText(Source, Json) || builtAsWarpProgram(Program))
     return nullptr;
   // The rewriter's prefix, between the manifest and the runtime, defines
   // SA_INT64_ATOMICS for a program with 64-bit 1.x atomics.

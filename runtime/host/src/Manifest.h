@@ -35,6 +35,11 @@ struct Manifest {
 std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
                                               std::string &Error);
 
+/// Whether \p Program is a rewritten file built as its warp program
+/// (-DSA_WARP_PROGRAM, docs/REWRITE.md): the kernels as written, which
+/// the manifest at its top does not describe (findManifest finds none).
+bool builtAsWarpProgram(cl_program Program);
+
 /// The manifest of Program: a registered one, else the one in its source.
 /// Returns null with Code CL_SUCCESS for a program that was not rewritten.
 std::shared_ptr<const Manifest> findManifest(cl_program Program, cl_int &Code);
