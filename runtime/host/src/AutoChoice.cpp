@@ -68,6 +68,10 @@ void AutoChoice::restartChecks() {
 }
 
 cl_uint AutoChoice::next() {
+  if (known() && ProbeOther) {
+    ProbeOther = false;
+    return other(Chosen);
+  }
   if (known())
     return rechecks(++LaunchesSinceChoice) ? other(Chosen) : Chosen;
   // Still timing: the mode with fewer launches so far, as written first.
@@ -81,6 +85,8 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
   if (T.Pending)
     --T.Pending;
   double Before = T.Ms.empty() ? 0 : T.median();
+  // A recheck, not one of the launches that time a mode anew.
+  bool Recheck = T.Ms.size() >= Samples;
   T.Ms.push_back(Ms);
   if (T.Ms.size() > Samples)
     T.Ms.pop_front();
@@ -113,20 +119,30 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
         restartChecks();
         return;
       }
-      if (!OtherIsFresh)
-        of(other(Mode)).Ms.clear();
+      // Slower: one launch of the other mode says whether it is now ahead
+      // (a recheck, below), rather than three that would time it anew
+      // where it is still far behind (the McKee sweep's last cells, whose
+      // medians were those three launches).
+      if (!OtherIsFresh) {
+        News = Moved + ": keeps it, and checks " + autoModeName(other(Mode)) +
+               " at the next launch";
+        ChosenMs = T.median();
+        restartChecks();
+        ProbeOther = true;
+        return;
+      }
       Decided = OtherIsFresh = false;
       decide();
-      News = Decided
-                 ? Moved + "; " + News
-                 : Moved + ": timing " + autoModeName(other(Mode)) + " again";
+      News = Moved + "; " + News;
       return;
     }
-  } else if (Before > 0 && Ms * Drift < Before &&
-             Ms < of(Chosen).median() * Drift) {
+  } else if (Recheck &&
+             ((Ms * Drift < Before && Ms < of(Chosen).median() * Drift) ||
+              Ms * Margin < of(Chosen).median())) {
     // A recheck of the other mode far faster than before, and near enough
-    // the chosen mode's time to win: time it again (the next launches run
-    // it until it has as many times as a choice needs), and choose anew.
+    // the chosen mode's time to win, or simply faster than the chosen mode
+    // by the margin: time it again (the next launches run it until it has
+    // as many times as a choice needs), and choose anew.
     // (Far slower changes nothing: the choice only stands more firmly.
     // Nor does faster than before but still far behind: its old times
     // were of other data, and timing it again would only be launches of

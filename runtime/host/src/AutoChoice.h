@@ -82,6 +82,9 @@ private:
   /// The choice moved away from the mode it had because that mode's own
   /// times moved: the other mode's times are of the work as it is now.
   bool OtherIsFresh = false;
+  /// The chosen mode's times moved slower: the next launch runs the other
+  /// mode once, a recheck.
+  bool ProbeOther = false;
   std::string News;
 };
 

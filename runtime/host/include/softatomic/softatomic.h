@@ -76,10 +76,13 @@ extern "C" {
  *   device runs at once. */
 #define SA_MODE_COORDINATOR 0
 #define SA_MODE_COMBINE 1
-/* SA_MODE_DIRECT: the kernel as written, which every rewritten kernel
- *   carries: each atomic is one native atomic where it is called (a 2.0
- *   call with fences for its memory order), on the caller's NDRange as
- *   given, with no state buffer and nothing read back; a baseline, and what
+/* SA_MODE_DIRECT: the kernel as written: the original a caller passes to
+ *   saEnqueueNDRangeKernelWithOriginal (the application's kernel, or the
+ *   rewritten file's warp program's, -DSA_WARP_PROGRAM), else the path
+ *   every rewritten kernel carries: each atomic is one native atomic where
+ *   it is called (a 2.0 call with fences for its memory order), on the
+ *   caller's NDRange as given, with no state buffer and nothing read
+ *   back; a baseline, and what
  *   a launch falls back to. Refused (SA_DEVICE_NOT_SUPPORTED) for a kernel
  *   with 64-bit 1.x atomics on a device without cl_khr_int64_base_atomics,
  *   where the kernel as written cannot run, and (SA_MODE_NOT_COMPILED) for
@@ -90,8 +93,10 @@ extern "C" {
  *   alternate between the two and are timed from their events (never
  *   waited for), then the faster runs, and the other runs again to check
  *   at the 16th and 32nd launch after the choice and one launch in 64
- *   after that; the chosen mode's times 1.3x slower (the data changed), or
- *   a check 1.3x faster than before, start the timing again. Both make every write to an atomic's target a native
+ *   after that; the chosen mode's times 1.3x slower (the data changed)
+ *   run the other once, a check; a check 1.3x faster than before, or 10%
+ *   faster than the chosen mode, starts the timing again. Both make every
+ *   write to an atomic's target a native
  *   atomic, so launches may change mode; the coordinator mode is never
  *   chosen. Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
