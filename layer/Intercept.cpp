@@ -53,6 +53,8 @@ cl_kernel createRewrittenKernel(cl_program Program, const std::string &Name) {
   Created.ProgramId = Record->Id;
   Created.Name = Name;
   Created.Native = createNativeTwin(Program, Record->Id, Name);
+  if (Record->Warp)
+    Created.Warp = createWarpTwin(Record->Warp, Record->Id, Name);
   Created.UserArgs = userArgCount(Kernel);
   state().Kernels.add(Kernel, std::move(Created));
   return Kernel;
@@ -167,9 +169,10 @@ clReleaseProgram(cl_program Program) {
     // before the handle: the driver may then give the handle to another
     // program. The shadow goes too; kernels created from it hold it.
     std::optional<ProgramRecord> Last;
-    if (layerActive() && state().Programs.release(Program, Last) && Last &&
-        Last->Shadow)
-      SA_REAL(clReleaseProgram)(Last->Shadow);
+    if (layerActive() && state().Programs.release(Program, Last) && Last)
+      for (cl_program P : {Last->Shadow, Last->Warp})
+        if (P)
+          SA_REAL(clReleaseProgram)(P);
     return SA_REAL(clReleaseProgram)(Program);
   });
 }
@@ -229,6 +232,7 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
       Record->AppRefs = 1;
       Record->Launched = false;
       Record->Native = cloneNativeTwin(Record->Native);
+      Record->Warp = cloneNativeTwin(Record->Warp);
       state().Kernels.add(Clone, *Record);
     }
     return Clone;
@@ -257,8 +261,9 @@ clReleaseKernel(cl_kernel Kernel) {
       // The layer's own: the twin (which holds the application's program, so
       // that a rebuild would fail while it lives) and its reference on the
       // program.
-      if (Last->Native)
-        SA_REAL(clReleaseKernel)(Last->Native);
+      for (cl_kernel Twin : {Last->Native, Last->Warp})
+        if (Twin)
+          SA_REAL(clReleaseKernel)(Twin);
       SA_REAL(clReleaseProgram)(Last->AppProgram);
     }
     return Status;
@@ -300,12 +305,13 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     // for an event changes nothing of the launch).
     const bool Profiles = queueProfiles(Queue);
     cl_event Timed = nullptr;
-    // The twin has every argument the application set: where the mode runs
-    // the kernel as written (direct, or auto's choice), the runtime
-    // launches the twin itself, at native cost.
+    // The twins have every argument the application set: where the mode
+    // runs the kernel as written (direct, or auto's choice), the runtime
+    // launches the warp program's kernel where there is one, else the
+    // native twin, itself, at native cost.
     cl_int Status = saEnqueueNDRangeKernelWithOriginal(
-        Queue, Kernel, Record->Native, WorkDim, GlobalOffset, GlobalSize,
-        LocalSize, NumEvents, WaitList,
+        Queue, Kernel, Record->Warp ? Record->Warp : Record->Native, WorkDim,
+        GlobalOffset, GlobalSize, LocalSize, NumEvents, WaitList,
         Event      ? Event
         : Profiles ? &Timed
                    : nullptr);

@@ -28,12 +28,14 @@ namespace {
 
 /// Sets an argument (or execution property) through \p Set on the native
 /// twin first, whose checks are the application's kernel's, then on the
-/// rewritten kernel; the first failure is the answer.
+/// warp program's twin and the rewritten kernel; the first failure is the
+/// answer.
 template <typename SetFn>
-cl_int setOnBoth(const KernelRecord &Record, cl_kernel Rewritten, SetFn Set) {
-  if (Record.Native)
-    if (cl_int Status = Set(Record.Native))
-      return Status;
+cl_int setOnAll(const KernelRecord &Record, cl_kernel Rewritten, SetFn Set) {
+  for (cl_kernel Twin : {Record.Native, Record.Warp})
+    if (Twin)
+      if (cl_int Status = Set(Twin))
+        return Status;
   return Set(Rewritten);
 }
 
@@ -62,8 +64,8 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
       return pastTheArguments(*Record, [&](cl_kernel Native) {
         return Real(Native, Index, Size, Value);
       });
-    return setOnBoth(*Record, Kernel,
-                     [&](cl_kernel K) { return Real(K, Index, Size, Value); });
+    return setOnAll(*Record, Kernel,
+                    [&](cl_kernel K) { return Real(K, Index, Size, Value); });
   });
 }
 
@@ -80,8 +82,8 @@ clSetKernelArgSVMPointer(cl_kernel Kernel, cl_uint Index, const void *Pointer) {
       return pastTheArguments(*Record, [&](cl_kernel Native) {
         return Real(Native, Index, Pointer);
       });
-    return setOnBoth(*Record, Kernel,
-                     [&](cl_kernel K) { return Real(K, Index, Pointer); });
+    return setOnAll(*Record, Kernel,
+                    [&](cl_kernel K) { return Real(K, Index, Pointer); });
   });
 }
 
@@ -96,8 +98,8 @@ clSetKernelExecInfo(cl_kernel Kernel, cl_kernel_exec_info Param, size_t Size,
     if (!Record)
       return Real(Kernel, Param, Size, Value);
     // The SVM the kernel may reach: the twin needs it for a native launch.
-    return setOnBoth(*Record, Kernel,
-                     [&](cl_kernel K) { return Real(K, Param, Size, Value); });
+    return setOnAll(*Record, Kernel,
+                    [&](cl_kernel K) { return Real(K, Param, Size, Value); });
   });
 }
 

@@ -83,6 +83,14 @@ static LayerConfig readConfig() {
                               std::to_string(Config.CacheEntries));
   else
     Config.CacheEntries = Limit;
+  std::string Warp = environment("SOFTATOMIC_LAYER_WARP_PROGRAM");
+  if (Warp == "on")
+    Config.WarpProgram = LayerConfig::WarpProgramUse::On;
+  else if (Warp == "off")
+    Config.WarpProgram = LayerConfig::WarpProgramUse::Off;
+  else if (!Warp.empty() && Warp != "auto")
+    Config.Problems.push_back("SOFTATOMIC_LAYER_WARP_PROGRAM='" + Warp +
+                              "': not auto, on or off; keeping auto");
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;

@@ -45,6 +45,15 @@ struct LayerConfig {
   /// The most entries the cache keeps (SOFTATOMIC_LAYER_CACHE_ENTRIES); the
   /// least recently used go first.
   unsigned long CacheEntries = 4096;
+  /// SOFTATOMIC_LAYER_WARP_PROGRAM: where the layer builds each rewritten
+  /// program's warp program (docs/REWRITE.md) to run its kernels as
+  /// written: "auto" (the default) on devices with NVIDIA's warp path,
+  /// "on" on every device, "off" nowhere (the application's kernels).
+  enum class WarpProgramUse {
+    Auto,
+    On,
+    Off
+  } WarpProgram = WarpProgramUse::Auto;
 
   /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
   bool selects(const std::string &Name) const {

@@ -5,13 +5,15 @@
 namespace softatomic {
 namespace layer {
 
-cl_program LayerState::setShadow(cl_program Program, cl_program Shadow,
-                                 std::map<std::string, unsigned> Kernels) {
+std::pair<cl_program, cl_program>
+LayerState::setShadow(cl_program Program, cl_program Shadow, cl_program Warp,
+                      std::map<std::string, unsigned> Kernels) {
   return Programs.update(Program, [&](ProgramRecord *Record) {
-    if (!Record)
-      return Shadow; // released meanwhile: the caller drops the new one
-    cl_program Old = Record->Shadow;
+    if (!Record) // released meanwhile: the caller drops the new ones
+      return std::make_pair(Shadow, Warp);
+    auto Old = std::make_pair(Record->Shadow, Record->Warp);
     Record->Shadow = Shadow;
+    Record->Warp = Warp;
     Record->RewrittenKernels = std::move(Kernels);
     return Old;
   });

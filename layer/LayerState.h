@@ -39,6 +39,10 @@ struct ProgramRecord {
   std::string Source;
   /// The rewritten program, built; null while the program runs natively.
   cl_program Shadow = nullptr;
+  /// The same source built as its warp program (-DSA_WARP_PROGRAM,
+  /// docs/REWRITE.md), on devices where it differs from the application's
+  /// program; else null.
+  cl_program Warp = nullptr;
   /// The kernels created from Shadow, with their atomic sites.
   std::map<std::string, unsigned> RewrittenKernels;
 };
@@ -55,6 +59,10 @@ struct KernelRecord {
   /// The application's own kernel of that name, from AppProgram, with the
   /// same arguments set (NativeTwin.h); null if it could not be created.
   cl_kernel Native = nullptr;
+  /// The kernel of that name from the program's warp program, with the
+  /// same arguments set: the kernel as written that the runtime launches
+  /// (direct, and auto's choice); null where there is none (Native then).
+  cl_kernel Warp = nullptr;
   /// The application's argument count (the rewritten kernel's less the
   /// runtime's two).
   cl_uint UserArgs = 0;
@@ -114,10 +122,12 @@ private:
 struct LayerState {
   /// A number for the next program the application creates.
   unsigned newProgramId() { return ++LastProgramId; }
-  /// Gives \p Program the shadow \p Shadow and its kernels; returns the
-  /// shadow it had (the caller releases it), or null.
-  cl_program setShadow(cl_program Program, cl_program Shadow,
-                       std::map<std::string, unsigned> Kernels);
+  /// Gives \p Program the shadow \p Shadow, its warp program \p Warp and
+  /// its kernels; returns the shadow and warp program it had (the caller
+  /// releases them), or nulls.
+  std::pair<cl_program, cl_program>
+  setShadow(cl_program Program, cl_program Shadow, cl_program Warp,
+            std::map<std::string, unsigned> Kernels);
   /// True the first time it is asked for \p Kernel.
   bool firstLaunch(cl_kernel Kernel);
 

@@ -23,6 +23,19 @@ cl_kernel createNativeTwin(cl_program AppProgram, unsigned ProgramId,
   return Native;
 }
 
+cl_kernel createWarpTwin(cl_program Warp, unsigned ProgramId,
+                         const std::string &Name) {
+  cl_int Status = CL_SUCCESS;
+  cl_kernel Twin = SA_REAL(clCreateKernel)(Warp, Name.c_str(), &Status);
+  if (!Twin)
+    logProgramEvent(ProgramId, "kernel '" + Name +
+                                   "': not in the warp program "
+                                   "(clCreateKernel: " +
+                                   saGetErrorString(Status) +
+                                   "): the native twin runs it as written");
+  return Twin;
+}
+
 cl_uint userArgCount(cl_kernel Rewritten) {
   cl_uint Args = 0;
   SA_REAL(clGetKernelInfo)

@@ -25,6 +25,11 @@ namespace layer {
 cl_kernel createNativeTwin(cl_program AppProgram, unsigned ProgramId,
                            const std::string &Name);
 
+/// Kernel \p Name of the warp program \p Warp (null, logged, if it cannot
+/// be made: the native twin then runs the kernel as written).
+cl_kernel createWarpTwin(cl_program Warp, unsigned ProgramId,
+                         const std::string &Name);
+
 /// The application's argument count of \p Rewritten (its own less the
 /// runtime's local scratch and state, which come last).
 cl_uint userArgCount(cl_kernel Rewritten);

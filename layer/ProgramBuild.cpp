@@ -29,6 +29,8 @@ namespace {
 struct ShadowCandidate {
   /// Null when the program is to run natively after this build.
   cl_program Shadow = nullptr;
+  /// Its warp program, where the devices have NVIDIA's warp path.
+  cl_program Warp = nullptr;
   std::map<std::string, unsigned> Kernels;
   /// Why it runs natively, or what happens to each kernel (logged if the
   /// application's build succeeds).
@@ -153,7 +155,10 @@ ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
   if (Candidate.Kernels.empty()) {
     SA_REAL(clReleaseProgram)(Candidate.Shadow);
     Candidate.Shadow = nullptr;
+    return Candidate;
   }
+  Candidate.Warp = buildWarpProgram(Program, Rewrite.Output, NumDevices,
+                                    Devices, Options, Candidate.KernelEvents);
   return Candidate;
 }
 
@@ -186,17 +191,20 @@ void settle(cl_program Program, PendingBuild &Build, bool Built,
                         "): the software path is not used for this build; "
                         "the program's kernels stay what its last "
                         "successful build made them");
-    if (Candidate.Shadow)
-      SA_REAL(clReleaseProgram)(Candidate.Shadow);
+    for (cl_program P : {Candidate.Shadow, Candidate.Warp})
+      if (P)
+        SA_REAL(clReleaseProgram)(P);
     return;
   }
   for (const std::string &Event : Candidate.KernelEvents)
     logProgramEvent(Build.ProgramId, Event);
   if (!Candidate.Shadow && !Candidate.NativeReason.empty())
     logProgramEvent(Build.ProgramId, "left native: " + Candidate.NativeReason);
-  if (cl_program Old = state().setShadow(Program, Candidate.Shadow,
-                                         std::move(Candidate.Kernels)))
-    SA_REAL(clReleaseProgram)(Old);
+  auto Old = state().setShadow(Program, Candidate.Shadow, Candidate.Warp,
+                               std::move(Candidate.Kernels));
+  for (cl_program P : {Old.first, Old.second})
+    if (P)
+      SA_REAL(clReleaseProgram)(P);
 }
 
 void release(PendingBuild *Build) {

@@ -1,6 +1,7 @@
 //===- ShadowProgram.cpp - Build the rewritten twin of a program ----------===//
 
 #include "ShadowProgram.h"
+#include "LayerConfig.h"
 #include "RealOpenCL.h"
 #include "softatomic/softatomic.h"
 #include <map>
@@ -94,6 +95,34 @@ cl_program buildShadowProgram(cl_program AppProgram, const std::string &Source,
     return nullptr;
   }
   return Shadow;
+}
+
+/// ShadowProgram.h. Elsewhere than NVIDIA's warp path, the warp program
+/// only folds deferred adds: the application's kernels, which the layer
+/// has, are the kernels as written there unless the user asks.
+cl_program buildWarpProgram(cl_program Program, const std::string &Source,
+                            cl_uint NumDevices, const cl_device_id *Devices,
+                            const char *Options,
+                            std::vector<std::string> &Events) {
+  using Use = LayerConfig::WarpProgramUse;
+  if (config().WarpProgram == Use::Off)
+    return nullptr;
+  if (config().WarpProgram == Use::Auto)
+    for (cl_device_id Device : buildDevices(Program, NumDevices, Devices))
+      if (runtimeBuildOptions(Device).find("SA_WARP_COMBINE") ==
+          std::string::npos)
+        return nullptr;
+  std::string WarpOptions =
+      std::string(Options ? Options : "") + " -DSA_WARP_PROGRAM";
+  std::string Error;
+  cl_program Warp = buildShadowProgram(Program, Source, NumDevices, Devices,
+                                       WarpOptions.c_str(), Error);
+  Events.push_back(Warp ? "built its warp program: the kernels as written "
+                          "run from it"
+                        : "no warp program (" + Error +
+                              "): the kernels as written are the "
+                              "application's");
+  return Warp;
 }
 
 } // namespace layer

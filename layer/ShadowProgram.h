@@ -19,6 +19,16 @@ cl_program buildShadowProgram(cl_program AppProgram, const std::string &Source,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options, std::string &Error);
 
+/// The rewritten \p Source built as its warp program (-DSA_WARP_PROGRAM,
+/// docs/REWRITE.md) like buildShadowProgram, where
+/// SOFTATOMIC_LAYER_WARP_PROGRAM asks for it (by default where every
+/// device of the build has NVIDIA's warp path); elsewhere null. Null also
+/// when it does not build. What happened goes to \p Events.
+cl_program buildWarpProgram(cl_program Program, const std::string &Source,
+                            cl_uint NumDevices, const cl_device_id *Devices,
+                            const char *Options,
+                            std::vector<std::string> &Events);
+
 /// The devices a build of \p Program is for: \p Devices, or all of the
 /// program's when null.
 std::vector<cl_device_id> buildDevices(cl_program Program, cl_uint NumDevices,
