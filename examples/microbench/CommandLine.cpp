@@ -42,7 +42,10 @@ const char *Usage =
     "run\n"
     "             it where they run the kernel as written, as the "
     "interception\n"
-    "             layer does (default); no: the rewritten kernel's own path\n"
+    "             layer does (default); warp: the same with the rewritten\n"
+    "             file's warp program (-DSA_WARP_PROGRAM) as the original, in\n"
+    "             which each warp's adds on one address are one atomic on\n"
+    "             NVIDIA; no: the rewritten kernel's own path\n"
     "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
     "             private memory, work-group size, preferred multiple) to "
@@ -208,8 +211,9 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
     else if (A == "--mode")
       Ok = parseNames(V, {"coordinator", "combine", "direct", "auto"}, O.Modes);
     else if (A == "--original") {
-      Ok = V == "yes" || V == "no";
-      O.Original = V == "yes";
+      Ok = V == "yes" || V == "no" || V == "warp";
+      O.Original = V != "no";
+      O.WarpOriginal = V == "warp";
     } else
       Ok = false;
     if (!Ok) {

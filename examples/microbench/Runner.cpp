@@ -10,6 +10,8 @@ KernelPair::~KernelPair() {
     clReleaseKernel(Native);
   if (Soft)
     clReleaseKernel(Soft);
+  if (Warp)
+    clReleaseKernel(Warp);
 }
 
 KernelCache::~KernelCache() {
@@ -19,6 +21,8 @@ KernelCache::~KernelCache() {
       clReleaseProgram(B.second.Native);
     if (B.second.Soft)
       clReleaseProgram(B.second.Soft);
+    if (B.second.Warp)
+      clReleaseProgram(B.second.Warp);
   }
 }
 
@@ -33,6 +37,10 @@ KernelCache::Programs &KernelCache::programs(const std::string &File) {
     return P;
   P.Soft =
       S.build(Base + ".sa.cl", S.rewrittenBuildOptions(O.SoftOptions), P.Error);
+  if (P.Soft && O.WarpOriginal)
+    P.Warp = S.build(
+        Base + ".sa.cl",
+        S.rewrittenBuildOptions(O.SoftOptions + " -DSA_WARP_PROGRAM"), P.Error);
   return P;
 }
 
@@ -53,8 +61,9 @@ static KernelInfo kernelInfo(cl_kernel K, cl_device_id D) {
 /// The pair's kernels, checked to be what they should be: the .cl one as
 /// written, the .sa.cl one rewritten.
 static std::string makePair(const ClSession &S, cl_program Native,
-                            cl_program Soft, const std::string &Base,
-                            const Config &C, KernelPair &K) {
+                            cl_program Soft, cl_program Warp,
+                            const std::string &Base, const Config &C,
+                            KernelPair &K) {
   cl_int Err = CL_SUCCESS;
   K.Native = clCreateKernel(Native, C.Kernel.c_str(), &Err);
   if (Err != CL_SUCCESS)
@@ -73,6 +82,9 @@ static std::string makePair(const ClSession &S, cl_program Native,
   if (!SoftRewritten)
     return Base + ".sa.cl: kernel '" + C.Kernel +
            "' was not rewritten by softatomic-rewrite";
+  if (Warp && !(K.Warp = clCreateKernel(Warp, C.Kernel.c_str(), &Err)))
+    return "no kernel '" + C.Kernel + "' in the warp program of " + Base +
+           ".sa.cl: " + clError(Err);
   size_t Coresident = 0; // a device with no known bound cannot run the pair
   if (saGetCoresidentGroups(K.Soft, S.Device, C.Local, &Coresident) !=
       CL_SUCCESS)
@@ -93,7 +105,7 @@ KernelPair &KernelCache::get(const Config &C, bool &IsNew) {
   Pairs.emplace_back(Key, std::unique_ptr<KernelPair>(new KernelPair()));
   KernelPair &K = *Pairs.back().second;
   Programs &P = programs(C.File);
-  K.Error = P.Error.empty() ? makePair(S, P.Native, P.Soft,
+  K.Error = P.Error.empty() ? makePair(S, P.Native, P.Soft, P.Warp,
                                        O.KernelDir + "/" + C.File, C, K)
                             : P.Error;
   return K;

@@ -26,6 +26,8 @@ struct KernelInfo {
 /// The native and the rewritten form of one kernel.
 struct KernelPair {
   cl_kernel Native = nullptr, Soft = nullptr;
+  /// The warp program's kernel (--original warp), else null.
+  cl_kernel Warp = nullptr;
   std::string Error; // why the pair cannot run, empty when it can
   KernelInfo NativeInfo, SoftInfo;
   KernelPair() = default;
@@ -47,7 +49,7 @@ public:
 
 private:
   struct Programs {
-    cl_program Native = nullptr, Soft = nullptr;
+    cl_program Native = nullptr, Soft = nullptr, Warp = nullptr;
     std::string Error;
   };
   Programs &programs(const std::string &File);

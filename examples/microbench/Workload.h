@@ -56,6 +56,9 @@ struct Options {
   /// The native kernel is handed to the runtime as the original
   /// (saEnqueueNDRangeKernelWithOriginal), as the interception layer does.
   bool Original = true;
+  /// ... and that original is the rewritten file's warp program
+  /// (-DSA_WARP_PROGRAM, docs/REWRITE.md) instead of the native kernel.
+  bool WarpOriginal = false;
   std::string KernelDir;
   std::string Preset =
       "paper"; // the sizes the sweep options start from (Presets.h)

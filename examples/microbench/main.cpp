@@ -76,7 +76,9 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
     if (C.Mode == "auto")
       Soft.Warmup = std::max(O.Warmup, 2 * SA_AUTO_SAMPLES);
     R.Soft = runForm(S, *W, K.Soft, true, C.Local, Soft,
-                     O.Original ? K.Native : nullptr);
+                     !O.Original      ? nullptr
+                     : O.WarpOriginal ? K.Warp
+                                      : K.Native);
   }
   R.Machine = machineLoad();
   printRowEnd(R);
