@@ -154,7 +154,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
 
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
-  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits))
+  bool ScopedContext = false;
+  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits,
+                         ScopedContext))
     return;
   std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
       SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
@@ -179,6 +181,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // needs types (atomic_ulong) that a device without them does not have.
   if (Analysis->HasWideAtomics)
     Prefix += "#define SA_INT64_ATOMICS 1\n";
+  // The program-scope __sa_ctx and the scoped entry points only where a
+  // macro shared with code without the context calls them.
+  if (ScopedContext)
+    Prefix += "#define SA_SCOPED_CONTEXT 1\n";
   StringRef Runtime = deviceRuntimeSource();
   Prefix += Runtime;
   if (!Runtime.ends_with("\n"))

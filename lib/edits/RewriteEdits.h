@@ -27,10 +27,14 @@ struct KernelAnalysis;
 /// main file, #included headers). \p MainName is what `#line` directives
 /// call the main file. Returns false, after reporting each reason, when
 /// some edit cannot be made; \p Out then holds nothing that may be applied.
+/// \p ScopedContext is set when some edit in a macro's definition took the
+/// scoped form that serves code without the context too (the output must
+/// define SA_SCOPED_CONTEXT).
 bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
                        llvm::StringRef MainName,
                        llvm::MapVector<const clang::FileEntry *,
-                                       clang::tooling::Replacements> &Out);
+                                       clang::tooling::Replacements> &Out,
+                       bool &ScopedContext);
 
 } // namespace softatomic
 
