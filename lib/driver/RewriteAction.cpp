@@ -155,8 +155,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
   std::string NoWarpProgram;
+  bool ScopedContext = false;
   if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits,
-                         NoWarpProgram))
+                         NoWarpProgram, ScopedContext))
     return;
   std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
       SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
@@ -186,6 +187,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (!NoWarpProgram.empty())
     Prefix += "#ifdef SA_WARP_PROGRAM\n#error \"softatomic: no warp program: " +
               NoWarpProgram + "\"\n#endif\n";
+  // The program-scope __sa_ctx and the scoped entry points only where a
+  // macro shared with code without the context calls them.
+  if (ScopedContext)
+    Prefix += "#define SA_SCOPED_CONTEXT 1\n";
   StringRef Runtime = deviceRuntimeSource();
   Prefix += Runtime;
   if (!Runtime.ends_with("\n"))

@@ -107,7 +107,8 @@ void EditCollector::add(SourceLocation FileLoc, unsigned Length,
 }
 
 void EditCollector::addAt(SourceLocation Loc, StringRef Text, const Twine &What,
-                          InMacroBody Macro, bool ReplaceToken) {
+                          InMacroBody Macro, bool ReplaceToken,
+                          StringRef Scoped) {
   SourceLocation InBody;
   std::optional<SourceLocation> L = resolve(Loc, What, Macro, InBody);
   if (!L)
@@ -115,17 +116,31 @@ void EditCollector::addAt(SourceLocation Loc, StringRef Text, const Twine &What,
   unsigned Length = ReplaceToken ? Lexer::MeasureTokenLength(*L, SM, LO) : 0;
   add(*L, Length, Text);
   if (InBody.isValid())
-    MacroEdits.push_back({*L, InBody, Length, Text.str(), What.str()});
+    MacroEdits.push_back(
+        {*L, InBody, Length, Text.str(), What.str(), Scoped.str()});
 }
 
 void EditCollector::replaceToken(SourceLocation Loc, StringRef Text,
-                                 const Twine &What, InMacroBody Macro) {
-  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/true);
+                                 const Twine &What, InMacroBody Macro,
+                                 StringRef Scoped) {
+  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/true, Scoped);
 }
 
 void EditCollector::insertBefore(SourceLocation Loc, StringRef Text,
-                                 const Twine &What, InMacroBody Macro) {
-  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/false);
+                                 const Twine &What, InMacroBody Macro,
+                                 StringRef Scoped) {
+  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/false, Scoped);
+}
+
+void EditCollector::useScopedForm(SourceLocation Spelling) {
+  for (const MacroBodyEdit &E : MacroEdits) {
+    if (E.Spelling != Spelling)
+      continue;
+    const FileEntry *File = SM.getFileEntryForID(SM.getFileID(Spelling));
+    unsigned Offset = SM.getFileOffset(Spelling);
+    Edits.erase({File, Offset, E.Length, E.Text});
+    Edits.insert({File, Offset, E.Length, E.Scoped});
+  }
 }
 
 void EditCollector::insertAfter(SourceLocation Loc, StringRef Text,
@@ -162,6 +177,18 @@ std::optional<std::string> EditCollector::moveOut(SourceRange Range,
       Breaks += C;
   add(File.getBegin(), Text.size(), Breaks);
   return Text.str();
+}
+
+std::vector<MacroBodyEdit> EditCollector::takeMacroBodyEdits() {
+  for (const MacroBodyEdit &E : MacroEdits)
+    Edits.erase({SM.getFileEntryForID(SM.getFileID(E.Spelling)),
+                 SM.getFileOffset(E.Spelling), E.Length, E.Text});
+  return std::move(MacroEdits);
+}
+
+void EditCollector::addMacroBodyEdit(const MacroBodyEdit &E) {
+  add(E.Spelling, E.Length, E.Text);
+  MacroEdits.push_back(E);
 }
 
 std::pair<unsigned, unsigned>
@@ -267,8 +294,7 @@ bool EditCollector::finish(
   return !Failed;
 }
 
-std::optional<std::string>
-EditCollector::applyWithin(CharSourceRange Range, bool MacroBodiesElsewhere) {
+std::optional<std::string> EditCollector::applyWithin(CharSourceRange Range) {
   for (const Move &M : Moves)
     if (!carryOut(M))
       return std::nullopt;
@@ -276,18 +302,11 @@ EditCollector::applyWithin(CharSourceRange Range, bool MacroBodiesElsewhere) {
   auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
   unsigned End = SM.getFileOffset(Range.getEnd());
   const FileEntry *File = SM.getFileEntryForID(FID);
-  std::set<std::pair<const FileEntry *, unsigned>> InBodies;
-  if (MacroBodiesElsewhere)
-    for (const MacroBodyEdit &M : MacroEdits) {
-      auto [BodyFile, Offset] = SM.getDecomposedLoc(M.Spelling);
-      InBodies.insert({SM.getFileEntryForID(BodyFile), Offset});
-    }
   std::vector<const Edit *> InRange;
   for (const Edit &E : Edits) {
-    if (E.File == File && E.Offset >= Begin && E.Offset + E.Length <= End)
-      InRange.push_back(&E);
-    else if (!InBodies.count({E.File, E.Offset}))
+    if (E.File != File || E.Offset < Begin || E.Offset + E.Length > End)
       return std::nullopt;
+    InRange.push_back(&E);
   }
   return splice(SM.getBufferData(FID), Begin, End, InRange);
 }

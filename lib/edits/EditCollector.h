@@ -48,14 +48,18 @@ public:
   enum class InMacroBody { Refuse, EditDefinition };
 
   /// Replaces the token at \p Loc by \p Text. \p What names the token in a
-  /// diagnostic ("global atomic 'atom_add'").
+  /// diagnostic ("global atomic 'atom_add'"). \p Scoped is the text that
+  /// would serve code without the context too (MacroBodyEdit::Scoped), for
+  /// a token edited in a macro's definition.
   void replaceToken(clang::SourceLocation Loc, llvm::StringRef Text,
                     const llvm::Twine &What,
-                    InMacroBody Macro = InMacroBody::Refuse);
+                    InMacroBody Macro = InMacroBody::Refuse,
+                    llvm::StringRef Scoped = "");
   /// Inserts \p Text right before the token at \p Loc.
   void insertBefore(clang::SourceLocation Loc, llvm::StringRef Text,
                     const llvm::Twine &What,
-                    InMacroBody Macro = InMacroBody::Refuse);
+                    InMacroBody Macro = InMacroBody::Refuse,
+                    llvm::StringRef Scoped = "");
   /// Inserts \p Text right after the token at \p Loc.
   void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text,
                    const llvm::Twine &What);
@@ -84,6 +88,15 @@ public:
 
   /// The edits made in macro definitions, one per expansion that asked.
   llvm::ArrayRef<MacroBodyEdit> macroBodyEdits() const { return MacroEdits; }
+  /// Makes the edits of the macro-body token at \p Spelling in their
+  /// scoped form (checkMacroBodyEdits said that it serves every expansion).
+  void useScopedForm(clang::SourceLocation Spelling);
+  /// Takes the edits made in macro definitions out of this collector (a
+  /// copy's: they land in the definition, not in the copied text).
+  std::vector<MacroBodyEdit> takeMacroBodyEdits();
+  /// Makes \p E, an edit in a macro definition that another collector
+  /// resolved, here.
+  void addMacroBodyEdit(const MacroBodyEdit &E);
 
   /// Hands the edits over as Replacements, one set per file edited (an
   /// #included file once, however often it is included). Returns false,
@@ -94,11 +107,8 @@ public:
   /// The text of the file range \p Range with every edit collected applied
   /// (a collector of one declaration's edits), moves carried out, or
   /// std::nullopt when some edit lies outside it (in a file the
-  /// declaration #includes). With \p MacroBodiesElsewhere, edits of macro
-  /// definitions are left out: another collector makes them (the file's
-  /// own, for the copy of a declaration it edits the same way).
-  std::optional<std::string> applyWithin(clang::CharSourceRange Range,
-                                         bool MacroBodiesElsewhere = false);
+  /// declaration #includes).
+  std::optional<std::string> applyWithin(clang::CharSourceRange Range);
 
 private:
   struct Edit {
@@ -144,7 +154,8 @@ private:
   /// Replaces the token at \p Loc by \p Text, or inserts \p Text before
   /// it, remembering an edit made in a macro definition.
   void addAt(clang::SourceLocation Loc, llvm::StringRef Text,
-             const llvm::Twine &What, InMacroBody Macro, bool ReplaceToken);
+             const llvm::Twine &What, InMacroBody Macro, bool ReplaceToken,
+             llvm::StringRef Scoped);
   void refuseMacro(clang::SourceLocation Original, clang::SourceLocation InBody,
                    const llvm::Twine &What);
   void refuseSystem(clang::SourceLocation Loc, const llvm::Twine &What);

@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include <map>
 #include <tuple>
 #include <vector>
 
@@ -31,6 +32,11 @@ using TokenEdits = std::vector<std::pair<unsigned, std::string>>;
 struct SpelledToken {
   MapVector<SourceLocation, TokenEdits> ByExpansion;
   std::string What;
+  /// Each edit's scoped form (empty: none).
+  std::map<std::pair<unsigned, std::string>, std::string> ScopedOf;
+  /// The expansions in code without the context, with the scoped edit
+  /// that serves each.
+  DenseMap<SourceLocation, TokenEdits> ContextFree;
 };
 
 /// Finds every expansion, in the user's code, of the macro-body tokens of
@@ -101,7 +107,44 @@ static std::string describeEdits(const TokenEdits &Edits) {
   return Out;
 }
 
-bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
+/// \p Made with each edit in its scoped form; std::nullopt when some edit
+/// has none.
+static std::optional<TokenEdits> scopedForm(const SpelledToken &Token,
+                                            const TokenEdits &Made) {
+  TokenEdits Scoped;
+  for (const auto &Edit : Made) {
+    auto It = Token.ScopedOf.find(Edit);
+    if (It == Token.ScopedOf.end() || It->second.empty())
+      return std::nullopt;
+    Scoped.push_back({Edit.first, It->second});
+  }
+  llvm::sort(Scoped);
+  return Scoped;
+}
+
+/// True when \p Token's edits can all take their scoped form: the edited
+/// expansions agree on \p Reference, every other expansion is in code
+/// without the context, and one scoped edit serves them all.
+static bool servedScoped(const SpelledToken &Token,
+                         ArrayRef<std::pair<SourceLocation, TokenEdits>> All,
+                         const TokenEdits &Reference) {
+  if (Token.ContextFree.empty())
+    return false;
+  std::optional<TokenEdits> Scoped = scopedForm(Token, Reference);
+  if (!Scoped)
+    return false;
+  return llvm::all_of(All, [&](const auto &Entry) {
+    auto Free = Token.ContextFree.find(Entry.first);
+    if (Free != Token.ContextFree.end() && Free->second != *Scoped)
+      return false;
+    return Entry.second.empty() ? Free != Token.ContextFree.end()
+                                : Entry.second == Reference;
+  });
+}
+
+bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits,
+                         ArrayRef<MacroBodyEdit> ContextFree,
+                         SmallVectorImpl<SourceLocation> &ScopedTokens) {
   if (Edits.empty())
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -111,8 +154,20 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
     Token.What = E.What;
     TokenEdits &Made = Token.ByExpansion[E.Expansion];
     std::pair<unsigned, std::string> Edit{E.Length, E.Text};
+    Token.ScopedOf[Edit] = E.Scoped;
     if (!llvm::is_contained(Made, Edit))
       Made.push_back(Edit);
+  }
+  // Only tokens that rewritten code edits: the others stay as written.
+  for (const MacroBodyEdit &E : ContextFree) {
+    auto It = Tokens.find(E.Spelling);
+    if (It == Tokens.end())
+      continue;
+    TokenEdits &Served = It->second.ContextFree[E.Expansion];
+    std::pair<unsigned, std::string> Edit{E.Length, E.Scoped};
+    if (!llvm::is_contained(Served, Edit))
+      Served.push_back(Edit);
+    llvm::sort(Served);
   }
   ExpansionFinder(SM, Ctx.getLangOpts(), Tokens).TraverseAST(Ctx);
 
@@ -130,6 +185,19 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits) {
     auto Reference = llvm::find_if(
         Expansions, [](const auto &E) { return !E.second.empty(); });
     assert(Reference != Expansions.end() && "a token with no edit");
+    bool Same = llvm::all_of(Expansions, [&](const auto &E) {
+      return E.second == Reference->second;
+    });
+    // An expansion in code without the context may be one with edits too:
+    // the original of a function whose copy has the context.
+    if (Same && Token.ContextFree.empty())
+      continue;
+    if (servedScoped(Token, Expansions, Reference->second)) {
+      ScopedTokens.push_back(Spelling);
+      continue;
+    }
+    if (Same) // as written in the original, edited in its copy
+      Expansions.push_back({Token.ContextFree.begin()->first, {}});
     for (const auto &[Expansion, Made] : Expansions) {
       if (Made == Reference->second)
         continue;

@@ -7,6 +7,7 @@
 #include "edits/MacroBodies.h"
 #include "model/CallSites.h"
 #include "support/Diagnostics.h"
+#include "support/MacroLocations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -45,6 +46,23 @@ static constexpr llvm::StringLiteral WarpPrologue =
     "__sa_warp_program_begin(__sa_ctx);";
 static constexpr llvm::StringLiteral WarpEpilogue =
     " __sa_warp_program_end(__sa_ctx); ";
+
+/// The scoped form of \p Site's runtime call (docs/REWRITE.md, "Macros"):
+/// `__sa_scoped_get_global_id` for `__sa_get_global_id`, which the runtime
+/// defines for geometry and for the per-item 1.x atomics; empty for the
+/// other forms, which code without the context cannot call.
+static std::string scopedName(const CallSite &Site) {
+  bool Served = Site.SiteKind == CallSite::Kind::Geometry ||
+                (Site.SiteKind == CallSite::Kind::Atomic &&
+                 Site.Atomic == AtomicKind::Global && !Site.Builtin->Cl20 &&
+                 Site.Form == CallForm::PerItem && !Site.Guard &&
+                 Site.GlobalCast.empty());
+  if (!Served)
+    return "";
+  std::string Name = Site.runtimeName();
+  StringRef Rest = StringRef(Name).drop_front(strlen("__sa_"));
+  return ("__sa_scoped_" + Rest).str();
+}
 
 /// True for a declaration of __local variables (the ones OpenCL allows only
 /// at a kernel's outermost scope, which the prologue's loop would leave).
@@ -121,6 +139,8 @@ public:
   EditBuilder &operator=(const EditBuilder &) = delete;
 
   bool run(MapVector<const FileEntry *, tooling::Replacements> &Out);
+  /// After run: the output must define SA_SCOPED_CONTEXT.
+  bool scopedContext() const { return ScopedContext; }
 
 private:
   void editParameters(const FunctionDecl *FD, StringRef Parameters,
@@ -128,7 +148,11 @@ private:
   void editKernelBody(const FunctionDecl *Kernel);
   void editCalls(const FunctionInfo &Info, EditCollector &Out);
   void addContextArgument(const CallExpr *Call, const Twine &What,
-                          EditCollector &Out);
+                          EditCollector &Out, bool Scoped = false);
+  void addContextFreeUses(const FunctionInfo &Info);
+  bool servesBothForms(const FunctionDecl *Decl,
+                       ArrayRef<MacroBodyEdit> InBody);
+  std::optional<SourceLocation> macroBodyToken(SourceLocation Loc) const;
   void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
   void addClone(const FunctionDecl *Decl, StringRef Name);
   void addWarpCopy(const FunctionDecl *Kernel);
@@ -151,8 +175,13 @@ private:
   MapVector<SourceLocation, std::string> CloneTexts;
   /// Numbers the predicated calls' variables (__sa_p<N>, __sa_r<N>).
   unsigned Guarded = 0;
+  /// Geometry calls and global atomics in code without the context whose
+  /// name and `)` are spelled in macro bodies (MacroBodyEdit::Scoped).
+  std::vector<MacroBodyEdit> ContextFree;
   /// Set by refusals that are not the collector's.
   bool Failed = false;
+  /// Some macro-body edit took its scoped form.
+  bool ScopedContext = false;
 };
 
 /// Appends \p Parameters to the parameter list of the declaration \p FD:
@@ -250,12 +279,59 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
                      "closing brace of kernel '" + Name + "'");
 }
 
+/// Inserts the context argument before \p Call's `)`. \p Scoped: the
+/// callee is the runtime's, whose scoped form takes the same argument
+/// (where no rewrite declared __sa_ctx, the runtime's null one).
 void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
-                                     EditCollector &Out) {
-  Out.insertBefore(Call->getRParenLoc(),
-                   Call->getNumArgs() ? (", " + ContextArgument).str()
-                                      : ContextArgument.str(),
-                   What, EditCollector::InMacroBody::EditDefinition);
+                                     EditCollector &Out, bool Scoped) {
+  std::string Text = Call->getNumArgs() ? (", " + ContextArgument).str()
+                                        : ContextArgument.str();
+  Out.insertBefore(Call->getRParenLoc(), Text, What,
+                   EditCollector::InMacroBody::EditDefinition,
+                   Scoped ? StringRef(Text) : StringRef());
+}
+
+/// Where the token at \p Loc is spelled when that is in the body of a
+/// macro of a user file (not made by ##): where an edit would go.
+std::optional<SourceLocation>
+EditBuilder::macroBodyToken(SourceLocation Loc) const {
+  SourceLocation L = outOfMacroArguments(SM, Loc);
+  if (!L.isMacroID())
+    return std::nullopt;
+  SourceLocation Spelling = SM.getSpellingLoc(L);
+  if (SM.isWrittenInScratchSpace(Spelling) || SM.isInSystemHeader(Spelling) ||
+      !SM.getFileEntryForID(SM.getFileID(Spelling)))
+    return std::nullopt;
+  return L;
+}
+
+/// Records the geometry calls and global atomics of \p Info, a function
+/// without the context, whose name and `)` are both spelled in macro
+/// bodies: the scoped form of an edit there serves them, as written.
+void EditBuilder::addContextFreeUses(const FunctionInfo &Info) {
+  for (const CallSite &Site : Info.Sites) {
+    if (Site.SiteKind == CallSite::Kind::UserCall ||
+        (Site.SiteKind == CallSite::Kind::Atomic &&
+         Site.Atomic != AtomicKind::Global))
+      continue;
+    std::string Scoped = scopedName(Site);
+    std::optional<SourceLocation> Name =
+        macroBodyToken(calleeNameLoc(Site.Call));
+    std::optional<SourceLocation> RParen =
+        macroBodyToken(Site.Call->getRParenLoc());
+    if (Scoped.empty() || !Name || !RParen)
+      continue;
+    std::string What = describeCall(Site);
+    SourceLocation NameSpelling = SM.getSpellingLoc(*Name);
+    ContextFree.push_back(
+        {NameSpelling, *Name,
+         Lexer::MeasureTokenLength(NameSpelling, SM, Ctx.getLangOpts()), "",
+         What, Scoped});
+    ContextFree.push_back({SM.getSpellingLoc(*RParen), *RParen, 0, "", What,
+                           Site.Call->getNumArgs()
+                               ? (", " + ContextArgument).str()
+                               : ContextArgument.str()});
+  }
 }
 
 /// docs/REWRITE.md, "The predicated work-group form": `if (C) ...f(a, b)...`
@@ -297,7 +373,7 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
       if (Site.Atomic != AtomicKind::Global)
         continue; // __local: left alone; the rest was refused before.
       [[fallthrough]];
-    case CallSite::Kind::Geometry:
+    case CallSite::Kind::Geometry: {
       if (!Site.GlobalCast.empty()) {
         // Proved __global through the generic address space: say so.
         const Expr *Pointer = Site.Call->getArg(0);
@@ -309,10 +385,12 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         hoistGuardedCall(Site, Out);
         break;
       }
+      std::string Scoped = scopedName(Site);
       Out.replaceToken(calleeNameLoc(Site.Call), Site.runtimeName(), What,
-                       EditCollector::InMacroBody::EditDefinition);
-      addContextArgument(Site.Call, What, Out);
+                       EditCollector::InMacroBody::EditDefinition, Scoped);
+      addContextArgument(Site.Call, What, Out, !Scoped.empty());
       break;
+    }
     case CallSite::Kind::UserCall:
       if (!Analysis.takesContext(Site.Callee))
         break;
@@ -324,6 +402,24 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
       break;
     }
   }
+}
+
+/// True when every edit of \p InBody, made in a macro's definition for the
+/// copy of \p Decl, has a scoped form that also serves the expansion in
+/// \p Decl itself (its name and `)` both in macro bodies).
+bool EditBuilder::servesBothForms(const FunctionDecl *Decl,
+                                  ArrayRef<MacroBodyEdit> InBody) {
+  size_t Before = ContextFree.size();
+  addContextFreeUses(Analysis.Functions.find(Decl)->second);
+  std::vector<MacroBodyEdit> Original(ContextFree.begin() + Before,
+                                      ContextFree.end());
+  ContextFree.resize(Before); // run() records them once, for all functions
+  return llvm::all_of(InBody, [&](const MacroBodyEdit &E) {
+    return !E.Scoped.empty() &&
+           llvm::any_of(Original, [&](const MacroBodyEdit &O) {
+             return O.Expansion == E.Expansion && O.Scoped == E.Scoped;
+           });
+  });
 }
 
 /// The ';' that ends the declaration whose last token (so far) is at
@@ -366,6 +462,19 @@ void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
     Failed = true;
     return;
   }
+  // An edit in a macro's definition serves the copy and the original, which
+  // stays as written, only in its scoped form; checkMacroBodyEdits sees
+  // that the original's expansion is one without the context.
+  std::vector<MacroBodyEdit> InBody = Copy.takeMacroBodyEdits();
+  if (!InBody.empty() && !servesBothForms(Decl, InBody)) {
+    report(Diags, Diag::CannotClone, Decl->getLocation())
+        << Decl->getName()
+        << "a macro it expands needs an edit that would break the original";
+    Failed = true;
+    return;
+  }
+  for (const MacroBodyEdit &E : InBody)
+    Edits.addMacroBodyEdit(E);
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Decl->getSourceRange()), SM, LO);
   if (Range.isInvalid()) {
@@ -467,9 +576,12 @@ void EditBuilder::addWarpCopy(const FunctionDecl *Kernel) {
   Guards.add(Info, Copy);
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Kernel->getSourceRange()), SM, LO());
+  // Its edits in macro definitions are the kernel's, which the file's
+  // collector makes once.
+  (void)Copy.takeMacroBodyEdits();
   std::optional<std::string> Text;
   if (!Copy.failed() && Range.isValid())
-    Text = Copy.applyWithin(Range, /*MacroBodiesElsewhere=*/true);
+    Text = Copy.applyWithin(Range);
   if (!Text)
     return NoCopy("is not all written out in the file");
   // The guard on lines of its own; the kernel keeps its line and column.
@@ -521,9 +633,19 @@ bool EditBuilder::run(
       addWarpCopy(Kernel);
   for (const auto &[Loc, Text] : CloneTexts)
     Edits.insertBefore(Loc, Text, "copy of a function");
-  // An edit in a macro definition holds for all its expansions.
-  if (!checkMacroBodyEdits(Ctx, Edits.macroBodyEdits()))
+  // An edit in a macro definition holds for all its expansions; in code
+  // without the context (as written, and the originals of functions in two
+  // forms) its scoped form may serve them.
+  for (const auto &[F, Info] : Analysis.Functions)
+    if (!Analysis.RewrittenKernels.contains(F) &&
+        (!Analysis.takesContext(F) || Analysis.Clones.count(F)))
+      addContextFreeUses(Info);
+  SmallVector<SourceLocation, 4> Scoped;
+  if (!checkMacroBodyEdits(Ctx, Edits.macroBodyEdits(), ContextFree, Scoped))
     Failed = true;
+  for (SourceLocation Spelling : Scoped)
+    Edits.useScopedForm(Spelling);
+  ScopedContext = !Scoped.empty();
   if (Failed || Edits.failed())
     return false;
   return Edits.finish(Out);
@@ -534,8 +656,11 @@ bool EditBuilder::run(
 bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
                        StringRef MainName,
                        MapVector<const FileEntry *, tooling::Replacements> &Out,
-                       std::string &NoWarpProgram) {
-  return EditBuilder(Ctx, Analysis, MainName, NoWarpProgram).run(Out);
+                       std::string &NoWarpProgram, bool &ScopedContext) {
+  EditBuilder Builder(Ctx, Analysis, MainName, NoWarpProgram);
+  bool Built = Builder.run(Out);
+  ScopedContext = Builder.scopedContext();
+  return Built;
 }
 
 } // namespace softatomic

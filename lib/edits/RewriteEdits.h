@@ -31,11 +31,14 @@ struct KernelAnalysis;
 /// some edit cannot be made; \p Out then holds nothing that may be applied.
 /// \p NoWarpProgram gets why the output has no warp program, if it has
 /// none (docs/REWRITE.md, "The warp program").
+/// \p ScopedContext is set when some edit in a macro's definition took the
+/// scoped form that serves code without the context too (the output must
+/// define SA_SCOPED_CONTEXT).
 bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
                        llvm::StringRef MainName,
                        llvm::MapVector<const clang::FileEntry *,
                                        clang::tooling::Replacements> &Out,
-                       std::string &NoWarpProgram);
+                       std::string &NoWarpProgram, bool &ScopedContext);
 
 } // namespace softatomic
 

@@ -3,7 +3,8 @@
  * kernel sees it (__sa_get_*).
  * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),
  * SA_IS_DIRECT, SA_WARP_ADDS.
- * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE. */
+ * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE,
+ * SA_SCOPED_CONTEXT. */
 
 /* The warp program (-DSA_WARP_PROGRAM, docs/REWRITE.md): the rewritten file
  * built as the kernels as written, each rewritten kernel replaced by its
@@ -142,3 +143,38 @@ static inline size_t __sa_get_global_linear_id(__sa_ctx_t *ctx) {
              __sa_get_global_size(0, ctx) +
          id[0];
 }
+
+/* ---- geometry in a macro shared with code that has no context ------------ */
+
+/* A macro that a rewritten kernel and code left as written both expand
+ * (OpenMM's `#define GLOBAL_ID get_global_id(0)`) is edited once, to
+ * __sa_scoped_get_global_id(0, __sa_ctx) (docs/REWRITE.md, "Macros"). Where
+ * the rewrite declared a __sa_ctx, in a rewritten kernel's prologue or as a
+ * context-taking function's parameter, that one shadows this program-scope
+ * null pointer: rewritten code sees its virtual geometry, other code the
+ * device's own. Only C99 scoping and a __constant program-scope variable
+ * (OpenCL C 1.2, 6.5), no overloading; once inlined, the test folds. */
+#ifdef SA_SCOPED_CONTEXT
+__sa_ctx_t *__constant __sa_ctx = 0;
+
+static inline size_t __sa_scoped_get_group_id(uint d, __sa_ctx_t *ctx) {
+  return ctx ? __sa_get_group_id(d, ctx) : get_group_id(d);
+}
+static inline size_t __sa_scoped_get_num_groups(uint d, __sa_ctx_t *ctx) {
+  return ctx ? __sa_get_num_groups(d, ctx) : get_num_groups(d);
+}
+static inline size_t __sa_scoped_get_global_size(uint d, __sa_ctx_t *ctx) {
+  return ctx ? __sa_get_global_size(d, ctx) : get_global_size(d);
+}
+static inline size_t __sa_scoped_get_global_offset(uint d, __sa_ctx_t *ctx) {
+  return ctx ? __sa_get_global_offset(d, ctx) : get_global_offset(d);
+}
+static inline size_t __sa_scoped_get_global_id(uint d, __sa_ctx_t *ctx) {
+  return ctx ? __sa_get_global_id(d, ctx) : get_global_id(d);
+}
+#if __OPENCL_C_VERSION__ >= 200 /* get_global_linear_id is OpenCL 2.0's */
+static inline size_t __sa_scoped_get_global_linear_id(__sa_ctx_t *ctx) {
+  return ctx ? __sa_get_global_linear_id(ctx) : get_global_linear_id();
+}
+#endif
+#endif /* SA_SCOPED_CONTEXT */

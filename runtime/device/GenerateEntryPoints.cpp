@@ -197,6 +197,26 @@ public:
     }
   }
 
+  /// The per-item 1.x entry point of Op on T for a macro that rewritten
+  /// code and code without the context both expand (part 2, "geometry in a
+  /// macro shared..."): the software atomic under a rewrite's own
+  /// __sa_ctx, the builtin as written under the program-scope null one.
+  void scoped(AtomicOp Op, const Type &T) {
+    std::string Args = Op == AtomicOp::Cmpxchg ? "p, cmp, v, "
+                       : hasValue(Op)          ? "p, v, "
+                                               : "p, ";
+    std::string Params = "volatile __global " + T.Name + " *p, " +
+                         (Op == AtomicOp::Cmpxchg ? T.Name + " cmp, " : "") +
+                         (hasValue(Op) ? T.Name + " v, " : "");
+    // 64-bit atomics have only the cl_khr_int64_*_atomics names.
+    std::string Native =
+        (T.Wide ? "atom_" : "atomic_") + opName(Op) + plainArgs(Op);
+    function(T.Name, "__sa_scoped_atomic_" + opName(Op) + "_" + T.Name, Params,
+             "return ctx ? " + prefix(CallForm::PerItem) + "atomic_" +
+                 opName(Op) + "_" + T.Name + "(" + Args + "ctx) : " + Native +
+                 ";");
+  }
+
   /// The 2.0 entry points of Op in Form on T, in the given shapes.
   void cl20(CallForm Form, AtomicOp Op, const Type &T, EntryShapes Shape) {
     bool Void = Form == CallForm::Deferred || Op == AtomicOp::Store;
@@ -298,7 +318,8 @@ void write(Writer &W) {
          " * lib/model/RuntimeCalls.def (edit them there, not here).\n"
          " * Owns: no macro. Reads: SA_INT64_ATOMICS, SA_CL20_INT64, "
          "SA_CL20_ABSENT,\n"
-         " * __OPENCL_C_VERSION__, __opencl_c_generic_address_space. */");
+         " * SA_SCOPED_CONTEXT, __OPENCL_C_VERSION__,\n"
+         " * __opencl_c_generic_address_space. */");
   W.line("");
   // 1.x entry points, then 2.0 ones (which call them); 64-bit ones only in
   // kernels built with them.
@@ -312,6 +333,19 @@ void write(Writer &W) {
     if (Wide)
       W.line("#endif");
   }
+  W.line("");
+  W.line("#ifdef SA_SCOPED_CONTEXT");
+  for (bool Wide : {false, true}) {
+    if (Wide)
+      W.line("#ifdef SA_INT64_ATOMICS");
+    for (const EntryPointRow &R : EntryPointRows)
+      if (R.Shapes == EntryShapes::Plain && R.Form == CallForm::PerItem)
+        for (const Type &T : types(R.Types, Wide))
+          W.scoped(R.Op, T);
+    if (Wide)
+      W.line("#endif");
+  }
+  W.line("#endif /* SA_SCOPED_CONTEXT */");
   W.line("");
   W.line("#if __OPENCL_C_VERSION__ >= 200");
   for (bool Wide : {false, true}) {
