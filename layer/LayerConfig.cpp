@@ -86,11 +86,11 @@ static LayerConfig readConfig() {
   std::string Warp = environment("SOFTATOMIC_LAYER_WARP_PROGRAM");
   if (Warp == "on")
     Config.WarpProgram = LayerConfig::WarpProgramUse::On;
-  else if (Warp == "off")
-    Config.WarpProgram = LayerConfig::WarpProgramUse::Off;
-  else if (!Warp.empty() && Warp != "auto")
+  else if (Warp == "auto")
+    Config.WarpProgram = LayerConfig::WarpProgramUse::Auto;
+  else if (!Warp.empty() && Warp != "off")
     Config.Problems.push_back("SOFTATOMIC_LAYER_WARP_PROGRAM='" + Warp +
-                              "': not auto, on or off; keeping auto");
+                              "': not auto, on or off; keeping off");
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;

@@ -47,13 +47,12 @@ struct LayerConfig {
   unsigned long CacheEntries = 4096;
   /// SOFTATOMIC_LAYER_WARP_PROGRAM: where the layer builds each rewritten
   /// program's warp program (docs/REWRITE.md) to run its kernels as
-  /// written: "auto" (the default) on devices with NVIDIA's warp path,
-  /// "on" on every device, "off" nowhere (the application's kernels).
-  enum class WarpProgramUse {
-    Auto,
-    On,
-    Off
-  } WarpProgram = WarpProgramUse::Auto;
+  /// written: "auto" on devices with NVIDIA's warp path, "on" on every
+  /// device, "off" (the default) nowhere: the application's kernels. Off
+  /// by default: on the H200 an application that builds its program 100
+  /// times grew by 36 MiB with it (docs/BENCHMARKS.md).
+  enum class WarpProgramUse { Auto, On, Off };
+  WarpProgramUse WarpProgram = WarpProgramUse::Off;
 
   /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
   bool selects(const std::string &Name) const {

@@ -21,7 +21,7 @@ cl_program buildShadowProgram(cl_program AppProgram, const std::string &Source,
 
 /// The rewritten \p Source built as its warp program (-DSA_WARP_PROGRAM,
 /// docs/REWRITE.md) like buildShadowProgram, where
-/// SOFTATOMIC_LAYER_WARP_PROGRAM asks for it (by default where every
+/// SOFTATOMIC_LAYER_WARP_PROGRAM asks for it (with "auto", where every
 /// device of the build has NVIDIA's warp path); elsewhere null. Null also
 /// when it does not build. What happened goes to \p Events.
 cl_program buildWarpProgram(cl_program Program, const std::string &Source,

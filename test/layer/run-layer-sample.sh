@@ -121,11 +121,11 @@ scenario_direct_mode_runs_the_application_kernel() {
 }
 
 scenario_warp_program_runs_as_written() {
-  # SOFTATOMIC_LAYER_WARP_PROGRAM=on (by default only where the device has
-  # NVIDIA's warp path): the layer builds the rewritten program's warp
-  # program too, gives its kernels the application's arguments, and the
-  # runtime launches them where the mode runs the kernel as written; the
-  # results still verify (the sample checks them).
+  # SOFTATOMIC_LAYER_WARP_PROGRAM=on (auto: only where the device has
+  # NVIDIA's warp path; off by default): the layer builds the rewritten
+  # program's warp program too, gives its kernels the application's
+  # arguments, and the runtime launches them where the mode runs the kernel
+  # as written; the results still verify (the sample checks them).
   run warp SOFTATOMIC_LAYER_WARP_PROGRAM=on SOFTATOMIC_MODE=direct SOFTATOMIC_VERBOSE=1 "$sample"
   expect warp "program 1: built its warp program: the kernels as written run from it$"
   grep -q "kernel 'histogram': as written (direct mode, the kernel of its warp program)" \
@@ -135,9 +135,11 @@ scenario_warp_program_runs_as_written() {
   grep -q "kernel 'histogram': as written (direct mode, the kernel of its warp program)" \
     "$logs/warp-auto.out" || fail "warp-auto: the warp program's kernel did not run"
   refute warp-auto "launch failed"
-  # Off, and by default on a device without the warp path: none is built.
-  run warp-off SOFTATOMIC_LAYER_WARP_PROGRAM=off SOFTATOMIC_MODE=direct "$sample"
+  # By default, and with auto on a device without the warp path: none.
+  run warp-off SOFTATOMIC_MODE=direct "$sample"
   refute warp-off "warp program"
+  run warp-auto-here SOFTATOMIC_LAYER_WARP_PROGRAM=auto SOFTATOMIC_MODE=direct "$sample"
+  refute warp-auto-here "warp program"
 }
 
 scenario_auto_mode_by_default() {
