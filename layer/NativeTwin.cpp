@@ -9,31 +9,30 @@
 namespace softatomic {
 namespace layer {
 
+/// Kernel \p Name of \p Program, or null with \p Missing logged.
+static cl_kernel createTwin(cl_program Program, unsigned ProgramId,
+                            const std::string &Name, const char *What,
+                            const char *Missing) {
+  cl_int Status = CL_SUCCESS;
+  cl_kernel Twin = SA_REAL(clCreateKernel)(Program, Name.c_str(), &Status);
+  if (!Twin)
+    logProgramEvent(ProgramId, "kernel '" + Name + "': " + What +
+                                   " (clCreateKernel: " +
+                                   saGetErrorString(Status) + "): " + Missing);
+  return Twin;
+}
+
 cl_kernel createNativeTwin(cl_program AppProgram, unsigned ProgramId,
                            const std::string &Name) {
-  cl_int Status = CL_SUCCESS;
-  cl_kernel Native = SA_REAL(clCreateKernel)(AppProgram, Name.c_str(), &Status);
-  if (!Native)
-    logProgramEvent(ProgramId, "kernel '" + Name +
-                                   "': no native twin (clCreateKernel: " +
-                                   saGetErrorString(Status) +
-                                   "): its queries answer for the "
-                                   "rewritten kernel, and no launch falls "
-                                   "back to native");
-  return Native;
+  return createTwin(AppProgram, ProgramId, Name, "no native twin",
+                    "its queries answer for the rewritten kernel, and no "
+                    "launch falls back to native");
 }
 
 cl_kernel createWarpTwin(cl_program Warp, unsigned ProgramId,
                          const std::string &Name) {
-  cl_int Status = CL_SUCCESS;
-  cl_kernel Twin = SA_REAL(clCreateKernel)(Warp, Name.c_str(), &Status);
-  if (!Twin)
-    logProgramEvent(ProgramId, "kernel '" + Name +
-                                   "': not in the warp program "
-                                   "(clCreateKernel: " +
-                                   saGetErrorString(Status) +
-                                   "): the native twin runs it as written");
-  return Twin;
+  return createTwin(Warp, ProgramId, Name, "not in the warp program",
+                    "the native twin runs it as written");
 }
 
 cl_uint userArgCount(cl_kernel Rewritten) {
