@@ -30,10 +30,10 @@
  * The match and the shuffles cost more than the atomics they save where
  * few lanes share an address (on the H100 a warp of 32 addresses took 3x
  * as long; on the H200, with results used, 2 and 4 lanes per address took
- * 2.6x and 1.4x as long, 8 a third), so where the match finds fewer than
- * SA_WARP_MIN_SHARE lanes per address on average, each lane makes its own
- * request, and the warp skips the match for its next SA_WARP_ALONE_CALLS
- * calls: the uncontended case then pays a vote.
+ * 2.6x and 1.4x as long, 8 a third), so where the match finds no more
+ * than SA_WARP_MIN_SHARE lanes per address on average, each lane makes
+ * its own request, and the warp skips the match for its next
+ * SA_WARP_ALONE_CALLS calls: the uncontended case then pays a vote.
  *
  * Nothing here orders plain accesses: a call whose memory order asks for
  * it gets its fences in every lane, around the combined request
