@@ -93,6 +93,13 @@ static uint __sa_peer_prefix(uint peers, uint lane, uint v, uint mask) {
   return x;
 }
 
+/* A lane's add made alone, where the warp does not combine: the native
+ * atomic in the warp program, the combining mode's request otherwise. */
+static inline uint __sa_warp_own(__sa_ctx_t *ctx, ulong addr, uint v) {
+  return SA_IS_DIRECT(ctx) ? (uint)__sa_native(ctx, SA_OP_ADD, addr, v, 0)
+                           : (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0);
+}
+
 static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
   uint mask, lane, peers;
   /* The group's deferred atomics on addr go first, sent by each lane
@@ -108,10 +115,7 @@ static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
    * they reached this call by different paths. */
   if (__sa_ballot(ctx->warp_alone != 0u, mask) == mask) {
     --ctx->warp_alone;
-    if (!active)
-      return 0u;
-    return SA_IS_DIRECT(ctx) ? (uint)__sa_native(ctx, SA_OP_ADD, addr, v, 0)
-                             : (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0);
+    return active ? __sa_warp_own(ctx, addr, v) : 0u;
   }
   ulong key = active ? addr : ~(ulong)0;
   __asm__ volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(peers) : "l"(key), "r"(mask));
@@ -120,10 +124,7 @@ static uint __sa_warp_add(__sa_ctx_t *ctx, ulong addr, uint v, int active) {
   uint groups = popcount(__sa_ballot(lane == last, mask));
   if (groups * SA_WARP_MIN_SHARE >= popcount(mask)) {
     ctx->warp_alone = SA_WARP_ALONE_CALLS;
-    if (!active)
-      return 0u;
-    return SA_IS_DIRECT(ctx) ? (uint)__sa_native(ctx, SA_OP_ADD, addr, v, 0)
-                             : (uint)__sa_exchange(ctx, SA_OP_ADD, addr, v, 0);
+    return active ? __sa_warp_own(ctx, addr, v) : 0u;
   }
   ctx->warp_alone = 0;
   uint sum = __sa_peer_prefix(peers, lane, v, mask), base = 0;
