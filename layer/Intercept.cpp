@@ -306,12 +306,13 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     const bool Profiles = queueProfiles(Queue);
     cl_event Timed = nullptr;
     // The twins have every argument the application set: where the mode
-    // runs the kernel as written (direct, or auto's choice), the runtime
-    // launches the warp program's kernel where there is one, else the
-    // native twin, itself, at native cost.
-    cl_int Status = saEnqueueNDRangeKernelWithOriginal(
-        Queue, Kernel, Record->Warp ? Record->Warp : Record->Native, WorkDim,
-        GlobalOffset, GlobalSize, LocalSize, NumEvents, WaitList,
+    // runs the kernel as written, the runtime launches a twin itself, at
+    // native cost: the warp program's where there is one in the direct
+    // mode, the native one in auto's, which times the warp program's as
+    // a third way.
+    cl_int Status = saEnqueueNDRangeKernelWithOriginals(
+        Queue, Kernel, Record->Native, Record->Warp, WorkDim, GlobalOffset,
+        GlobalSize, LocalSize, NumEvents, WaitList,
         Event      ? Event
         : Profiles ? &Timed
                    : nullptr);

@@ -46,8 +46,8 @@ struct LayerConfig {
   /// least recently used go first.
   unsigned long CacheEntries = 4096;
   /// SOFTATOMIC_LAYER_WARP_PROGRAM: where the layer builds each rewritten
-  /// program's warp program (docs/REWRITE.md) to run its kernels as
-  /// written: "auto" on devices with NVIDIA's warp path, "on" on every
+  /// program's warp program (docs/REWRITE.md), whose kernels the direct
+  /// mode runs and the auto mode times: "auto" on devices with NVIDIA's warp path, "on" on every
   /// device, "off" (the default) nowhere: the application's kernels. Off
   /// by default: on the H200 an application that builds its program 100
   /// times grew by 36 MiB with it (docs/BENCHMARKS.md).

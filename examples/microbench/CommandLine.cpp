@@ -26,7 +26,12 @@ const char *Usage =
     "  --repeat   timed runs per kernel and size, median reported (default "
     "5),\n"
     "             after --warmup untimed runs (default 2); every run is "
-    "verified\n"
+    "verified;\n"
+    "             the two forms' timed runs alternate\n"
+    "  --min-time MS  short kernels run past --repeat, up to 20 times as "
+    "often,\n"
+    "             until each form's timed kernel time reaches MS (default "
+    "2)\n"
     "  --copy-mb  size of the copied buffer in MiB (default 256)\n"
     "  --copy-width  1: uint elements, 4: uint4 elements (default 4)\n"
     "  --kernels  directory with NAME.cl and NAME.sa.cl of every benchmark\n"
@@ -42,10 +47,11 @@ const char *Usage =
     "run\n"
     "             it where they run the kernel as written, as the "
     "interception\n"
-    "             layer does (default); warp: the same with the rewritten\n"
-    "             file's warp program (-DSA_WARP_PROGRAM) as the original, in\n"
-    "             which each warp's adds on one address are one atomic on\n"
-    "             NVIDIA; no: the rewritten kernel's own path\n"
+    "             layer does (default); warp: the rewritten file's warp\n"
+    "             program's kernel (-DSA_WARP_PROGRAM) too, which direct runs\n"
+    "             and auto times beside the native kernel\n"
+    "             (saEnqueueNDRangeKernelWithOriginals); no: the rewritten\n"
+    "             kernel's own path\n"
     "  --csv      write one row per benchmark, size and mode to FILE\n"
     "  --kernel-info  write what the device tells of each kernel (local and\n"
     "             private memory, work-group size, preferred multiple) to "
@@ -170,6 +176,10 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
     else if (A == "--repeat") {
       Ok = parseSize(V, N);
       O.Repeat = (int)N;
+    } else if (A == "--min-time") {
+      char *End = nullptr;
+      O.MinTimeMillis = std::strtod(V.c_str(), &End);
+      Ok = !V.empty() && *End == 0 && O.MinTimeMillis >= 0;
     } else if (A == "--warmup") {
       Ok = parseSize(V, N) || V == "0";
       O.Warmup = (int)N;

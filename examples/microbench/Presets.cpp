@@ -35,6 +35,7 @@ static void quickSizes(Options &O) {
   O.ContIters = 2;
   O.Repeat = 1;
   O.Warmup = 0;
+  O.MinTimeMillis = 0;
 }
 
 bool applyPreset(const std::string &Name, cl_device_type Type, Options &O) {

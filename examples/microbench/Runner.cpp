@@ -119,64 +119,97 @@ static double median(std::vector<double> V) {
   return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
 }
 
-FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
-                   size_t Local, const Options &O, cl_kernel Original) {
-  FormResult R;
+namespace {
+
+/// One kernel form's runs, one at a time, so that the two forms' timed runs
+/// can alternate.
+class FormRuns {
+public:
+  FormRuns(ClSession &S, Workload &W, cl_kernel K, bool Soft, size_t Local,
+           cl_kernel Original, cl_kernel WarpProgram)
+      : S(S), W(W), K(K), Soft(Soft), Local(Local), Original(Original),
+        WarpProgram(WarpProgram) {}
+
+  /// One verified run; false (and the reason in the result) on a failure.
+  bool run(bool Timed);
+  double timedMillis() const { return TimedMillis; }
+  FormResult result();
+
+private:
+  ClSession &S;
+  Workload &W;
+  cl_kernel K;
+  bool Soft;
+  size_t Local;
+  cl_kernel Original, WarpProgram;
+  int Runs = 0;
+  double TimedMillis = 0;
   std::vector<double> Times, Walls;
+  FormResult R;
+};
+
+bool FormRuns::run(bool Timed) {
   size_t Global = W.Items;
-  for (int Run = 0; Run < O.Warmup + O.Repeat; ++Run) {
-    std::string Where = "run " + std::to_string(Run + 1) + ": ";
-    cl_int Err = W.reset();
-    if (Err == CL_SUCCESS)
-      Err = clFinish(S.Queue);
-    if (Err == CL_SUCCESS)
-      Err = W.setArgs(K);
-    if (Err == CL_SUCCESS && Original)
-      Err = W.setArgs(Original);
-    if (Err != CL_SUCCESS) {
-      R.Error = Where + "setting up the buffers failed: " + clError(Err);
-      return R;
-    }
-    cl_event Done = nullptr;
-    auto T0 = std::chrono::steady_clock::now();
-    Err = Soft ? saEnqueueNDRangeKernelWithOriginal(S.Queue, K, Original, 1,
-                                                    nullptr, &Global, &Local, 0,
-                                                    nullptr, &Done)
-               : clEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
-                                        0, nullptr, &Done);
-    if (Err != CL_SUCCESS) {
-      R.Error =
-          Where + "launch failed: " + (Soft ? saError(Err) : clError(Err));
-      if (Soft)
-        saFinish(S.Queue); // drain, and clear any device-side error
-      else
-        clFinish(S.Queue);
-      return R;
-    }
-    Err = Soft ? saFinish(S.Queue) : clFinish(S.Queue);
-    auto T1 = std::chrono::steady_clock::now();
-    cl_int Status = CL_COMPLETE;
-    clGetEventInfo(Done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status),
-                   &Status, nullptr);
-    double Ms = eventMillis(Done);
-    clReleaseEvent(Done);
-    if (Err != CL_SUCCESS || Status < 0) {
-      cl_int Code = Err != CL_SUCCESS ? Err : Status;
-      R.Error = Where + "kernel failed: " +
-                (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
-      return R;
-    }
-    std::string Wrong = W.verify();
-    if (!Wrong.empty()) {
-      R.Error = Where + "wrong result: " + Wrong;
-      return R;
-    }
-    if (Run >= O.Warmup) {
-      Times.push_back(Ms);
-      Walls.push_back(
-          std::chrono::duration<double, std::milli>(T1 - T0).count());
-    }
+  std::string Where = "run " + std::to_string(++Runs) + ": ";
+  cl_int Err = W.reset();
+  if (Err == CL_SUCCESS)
+    Err = clFinish(S.Queue);
+  if (Err == CL_SUCCESS)
+    Err = W.setArgs(K);
+  if (Err == CL_SUCCESS && Original)
+    Err = W.setArgs(Original);
+  if (Err == CL_SUCCESS && WarpProgram)
+    Err = W.setArgs(WarpProgram);
+  if (Err != CL_SUCCESS) {
+    R.Error = Where + "setting up the buffers failed: " + clError(Err);
+    return false;
   }
+  cl_event Done = nullptr;
+  auto T0 = std::chrono::steady_clock::now();
+  Err = Soft ? saEnqueueNDRangeKernelWithOriginals(
+                   S.Queue, K, Original, WarpProgram, 1, nullptr, &Global,
+                   &Local, 0, nullptr, &Done)
+             : clEnqueueNDRangeKernel(S.Queue, K, 1, nullptr, &Global, &Local,
+                                      0, nullptr, &Done);
+  if (Err != CL_SUCCESS) {
+    R.Error = Where + "launch failed: " + (Soft ? saError(Err) : clError(Err));
+    if (Soft)
+      saFinish(S.Queue); // drain, and clear any device-side error
+    else
+      clFinish(S.Queue);
+    return false;
+  }
+  Err = Soft ? saFinish(S.Queue) : clFinish(S.Queue);
+  auto T1 = std::chrono::steady_clock::now();
+  cl_int Status = CL_COMPLETE;
+  clGetEventInfo(Done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status),
+                 &Status, nullptr);
+  double Ms = eventMillis(Done);
+  clReleaseEvent(Done);
+  if (Err != CL_SUCCESS || Status < 0) {
+    cl_int Code = Err != CL_SUCCESS ? Err : Status;
+    R.Error = Where + "kernel failed: " +
+              (Soft && Err != CL_SUCCESS ? saError(Code) : clError(Code));
+    return false;
+  }
+  std::string Wrong = W.verify();
+  if (!Wrong.empty()) {
+    R.Error = Where + "wrong result: " + Wrong;
+    return false;
+  }
+  if (Timed) {
+    Times.push_back(Ms);
+    TimedMillis += Ms;
+    Walls.push_back(std::chrono::duration<double, std::milli>(T1 - T0).count());
+  }
+  return true;
+}
+
+FormResult FormRuns::result() {
+  if (R.Error.empty() && Times.empty())
+    R.Error = "not timed: the other form failed";
+  if (!R.Error.empty())
+    return R;
   R.Ok = true;
   R.Millis = median(Times);
   if (!Times.empty()) {
@@ -184,7 +217,39 @@ FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
     R.MaxMillis = *std::max_element(Times.begin(), Times.end());
   }
   R.WallMillis = median(Walls);
+  R.Runs = (int)Times.size();
   return R;
+}
+
+} // namespace
+
+void runPair(ClSession &S, Workload &W, const KernelPair &K, size_t Local,
+             const Options &O, int SoftWarmup, FormResult &Native,
+             FormResult &Soft) {
+  // --original warp: the warp program's kernel too, which the direct mode
+  // runs and the auto mode times beside the native kernel.
+  cl_kernel Original = O.Original ? K.Native : nullptr;
+  cl_kernel WarpProgram = O.Original && O.WarpOriginal ? K.Warp : nullptr;
+  FormRuns N(S, W, K.Native, false, Local, nullptr, nullptr);
+  FormRuns Sw(S, W, K.Soft, true, Local, Original, WarpProgram);
+  bool Ok = true;
+  for (int I = 0; Ok && I < O.Warmup; ++I)
+    Ok = N.run(false);
+  for (int I = 0; Ok && I < SoftWarmup; ++I)
+    Ok = Sw.run(false);
+  // Timed runs alternate between the forms, so that a clock or a load that
+  // drifts moves both alike. Short kernels run more often than --repeat
+  // (until each form's timed runs add up to --min-time), since one launch
+  // of a few microseconds strays by a quarter of itself.
+  const int Most = O.Repeat * 20;
+  for (int I = 0; Ok && I < Most; ++I) {
+    Ok = N.run(true) && Sw.run(true);
+    if (I + 1 >= O.Repeat &&
+        std::min(N.timedMillis(), Sw.timedMillis()) >= O.MinTimeMillis)
+      break;
+  }
+  Native = N.result();
+  Soft = Sw.result();
 }
 
 } // namespace softatomic

@@ -13,6 +13,7 @@ struct FormResult {
   /// The fastest and slowest timed run's kernel time: how far one run
   /// strays from the median (a loaded machine's scheduler ticks show here).
   double MinMillis = 0, MaxMillis = 0;
+  int Runs = 0; // timed runs the medians are of
   std::string Error;
 };
 
@@ -59,12 +60,16 @@ private:
   std::vector<std::pair<std::string, std::unique_ptr<KernelPair>>> Pairs;
 };
 
-/// Warm-up runs, then timed runs of one kernel form; every run verified.
-/// Original (software form only, may be null): the native kernel, handed
-/// to the runtime with its arguments set (saEnqueueNDRangeKernelWithOriginal).
-FormResult runForm(ClSession &S, Workload &W, cl_kernel K, bool Soft,
-                   size_t Local, const Options &O,
-                   cl_kernel Original = nullptr);
+/// Warm-up runs of each form of K (O.Warmup native, SoftWarmup rewritten),
+/// then timed runs that alternate between
+/// them: at least O.Repeat each, and more, up to 20 times as many, until
+/// each form's timed kernel time reaches O.MinTimeMillis. Every run is
+/// verified. The rewritten form is handed the kernels as written as O
+/// says (saEnqueueNDRangeKernelWithOriginals): the native kernel, and the
+/// warp program's.
+void runPair(ClSession &S, Workload &W, const KernelPair &K, size_t Local,
+             const Options &O, int SoftWarmup, FormResult &Native,
+             FormResult &Soft);
 
 } // namespace softatomic
 

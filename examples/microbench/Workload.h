@@ -56,8 +56,9 @@ struct Options {
   /// The native kernel is handed to the runtime as the original
   /// (saEnqueueNDRangeKernelWithOriginal), as the interception layer does.
   bool Original = true;
-  /// ... and that original is the rewritten file's warp program
-  /// (-DSA_WARP_PROGRAM, docs/REWRITE.md) instead of the native kernel.
+  /// ... and the rewritten file's warp program's kernel (-DSA_WARP_PROGRAM,
+  /// docs/REWRITE.md) too, which the direct mode runs and the auto mode
+  /// times as a third way (saEnqueueNDRangeKernelWithOriginals).
   bool WarpOriginal = false;
   std::string KernelDir;
   std::string Preset =
@@ -67,6 +68,9 @@ struct Options {
                                 128, 256, 512, 1024, 2048, 4096};
   size_t Local = 256;
   int Repeat = 5, Warmup = 2;
+  /// Timed runs go on past Repeat until a form's kernel times add up to
+  /// this (at most 20 times Repeat).
+  double MinTimeMillis = 2;
   size_t CopyMB = 256;
   int CopyWidth = 4;                                             // uint4
   std::vector<size_t> ScalarGroups = {2, 4, 8, 16, 32, 64, 128}; // Figure 12

@@ -69,16 +69,13 @@ Row runConfig(ClSession &S, const Options &O, const Config &C,
     R.Error = "creating the buffers failed: " + clError(Err);
   else {
     R.Note = W->Note;
-    R.Native = runForm(S, *W, K.Native, false, C.Local, O);
     // The automatic mode's timed runs are its choice: its learning
-    // launches, which alternate between the modes it compares, are warm-up.
-    Options Soft = O;
-    if (C.Mode == "auto")
-      Soft.Warmup = std::max(O.Warmup, 2 * SA_AUTO_SAMPLES);
-    R.Soft = runForm(S, *W, K.Soft, true, C.Local, Soft,
-                     !O.Original      ? nullptr
-                     : O.WarpOriginal ? K.Warp
-                                      : K.Native);
+    // launches, which take the ways it compares in turn, are warm-up.
+    const int Ways = O.Original && O.WarpOriginal ? 3 : 2;
+    runPair(S, *W, K, C.Local, O,
+            C.Mode == "auto" ? std::max(O.Warmup, Ways * SA_AUTO_SAMPLES)
+                             : O.Warmup,
+            R.Native, R.Soft);
   }
   R.Machine = machineLoad();
   printRowEnd(R);
@@ -160,9 +157,11 @@ int main(int Argc, char **Argv) {
                   ? (Type & CL_DEVICE_TYPE_CPU ? " (cpu)" : " (paper)")
                   : "");
   std::printf(
-      "%d warm-up + %d timed runs per kernel and size, every run verified; "
-      "kernel times are medians of profiling events (start to end)\n\n",
-      O.Warmup, O.Repeat);
+      "%d warm-up + %d timed runs per kernel and size (more, up to %d, until "
+      "a form's timed runs add up to %g ms), native and rewritten runs "
+      "alternating, every run verified; kernel times are medians of "
+      "profiling events (start to end)\n\n",
+      O.Warmup, O.Repeat, O.Repeat * 20, O.MinTimeMillis);
   printHeader();
 
   KernelCache Kernels(S, O);

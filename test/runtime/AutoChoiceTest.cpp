@@ -145,22 +145,22 @@ TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
 }
 
 // The chosen mode's own times get slower, but the other mode is still far
-// behind (the McKee sweep's last cells in the warp program, 0.0073 ms to
-// 0.0100, against 0.026 combining): one launch of it shows that, and the
-// choice stands, its times the new ones.
+// behind (the McKee sweep's last cells in the warp program, at ten times
+// their size: 0.073 ms to 0.100, against 0.26 combining): one launch of it
+// shows that, and the choice stands, its times the new ones.
 TEST(AutoChoice, ASlowerChosenModeStillAheadKeepsTheChoice) {
   AutoChoice A;
-  launch(A, 2 * SA_AUTO_SAMPLES, times(0.0073, 0.026));
+  launch(A, 2 * SA_AUTO_SAMPLES, times(0.073, 0.26));
   ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 12, times(0.0100, 0.026), &News);
+  std::vector<cl_uint> Modes = launch(A, 12, times(0.100, 0.26), &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
   EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
   EXPECT_EQ(Modes[SA_AUTO_SAMPLES], (cl_uint)SA_MODE_COMBINE);
   EXPECT_EQ(News.find("timing"), std::string::npos) << News;
   // The new times are the choice's: no move, no launch of the other mode
   // but the schedule's recheck, the 16th since the move.
-  Modes = launch(A, 12, times(0.0100, 0.026));
+  Modes = launch(A, 12, times(0.100, 0.26));
   EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
 }
@@ -235,6 +235,117 @@ TEST(AutoChoice, ARecheckFarSlowerKeepsTheChoice) {
       launch(A, AutoChoice::RecheckEvery, times(0.56, 0.063), &News);
   EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 3); // the 16th, 32nd, 64th
   EXPECT_EQ(News.find("timing"), std::string::npos) << News;
+}
+
+// The warp program's kernel, a third way (saEnqueueNDRangeKernelWithOriginals).
+std::function<double(cl_uint)> times(double AsWritten, double Warp,
+                                     double Combining) {
+  return [=](cl_uint M) {
+    return M == SA_MODE_DIRECT            ? AsWritten
+           : M == AutoChoice::WarpProgram ? Warp
+                                          : Combining;
+  };
+}
+
+// Each way is timed as often; the fastest is chosen only where it beats
+// every way before it in the order of preference (as written, the warp
+// program's, combining) by the margin; the news names all three.
+TEST(AutoChoice, TimesThreeWaysAndPrefersTheSimplerOnANearTie) {
+  AutoChoice A(true);
+  std::string News;
+  std::vector<cl_uint> First =
+      launch(A, 3 * SA_AUTO_SAMPLES, times(1.0, 0.8, 0.75), &News);
+  EXPECT_EQ(count(First, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
+  EXPECT_EQ(count(First, AutoChoice::WarpProgram), SA_AUTO_SAMPLES);
+  EXPECT_EQ(count(First, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
+  EXPECT_EQ(A.chosen(), AutoChoice::WarpProgram); // combining: a near tie
+  EXPECT_NE(News.find("auto mode runs it as its warp program (median 1.0000 "
+                      "ms as written, 0.8000 ms as its warp program, 0.7500 "
+                      "ms combining, over the last 3 launches of each)"),
+            std::string::npos)
+      << News;
+  EXPECT_EQ(AutoChoice(true).plan(),
+            "auto mode times it as written, as its warp program and "
+            "combining (3 launches each, in turn), then runs the fastest");
+  EXPECT_EQ(AutoChoice().plan(),
+            "auto mode times it as written and combining (3 launches each, "
+            "in turn), then runs the fastest");
+  AutoChoice B(true);
+  launch(B, 3 * SA_AUTO_SAMPLES, times(1.0, 0.95, 1.2));
+  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_DIRECT);
+  AutoChoice C(true);
+  launch(C, 3 * SA_AUTO_SAMPLES, times(1.0, 0.8, 0.7));
+  EXPECT_EQ(C.chosen(), (cl_uint)SA_MODE_COMBINE);
+}
+
+// Each check runs every other way once, one after another (in turn, a
+// check found the faster way only at the 32nd launch).
+TEST(AutoChoice, EachCheckRunsEveryOtherWay) {
+  AutoChoice A(true);
+  launch(A, 3 * SA_AUTO_SAMPLES, times(0.5, 2.0, 1.0));
+  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  std::vector<cl_uint> Modes =
+      launch(A, AutoChoice::RecheckEvery, times(0.5, 2.0, 1.0));
+  EXPECT_EQ(count(Modes, AutoChoice::WarpProgram), 2); // the 16th and 32nd
+  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 2);
+  EXPECT_EQ(Modes[15], AutoChoice::WarpProgram);
+  EXPECT_EQ(Modes[16], (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(Modes[32], AutoChoice::WarpProgram);
+  EXPECT_EQ(Modes[33], (cl_uint)SA_MODE_COMBINE);
+}
+
+// The work changes without moving the chosen way's time (the McKee
+// sweep's next cell: the warp program stays at 0.27 ms, the combining mode
+// drops from 0.5 to 0.1): the first check finds it, though it is the last
+// of the other ways.
+TEST(AutoChoice, TheFirstCheckFindsAWayThatGotFaster) {
+  AutoChoice A(true);
+  launch(A, 3 * SA_AUTO_SAMPLES, times(0.5, 0.27, 0.5));
+  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  launch(A, 16 + 2 + SA_AUTO_SAMPLES, times(0.5, 0.27, 0.1));
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+}
+
+// The chosen way's times move slower: one launch of each other way, and
+// the one now ahead is timed again and chosen.
+TEST(AutoChoice, ASlowerChosenWayChecksEachOtherOnce) {
+  AutoChoice A(true);
+  launch(A, 3 * SA_AUTO_SAMPLES, times(1.0, 0.2, 2.0));
+  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  std::string News;
+  std::vector<cl_uint> Modes = launch(A, 12, times(0.3, 0.5, 2.0), &News);
+  EXPECT_NE(News.find("its time as its warp program moved from 0.2000 ms to "
+                      "0.5000 ms: keeps it, and checks as written and "
+                      "combining at the next launch"),
+            std::string::npos)
+      << News;
+  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+}
+
+// A kernel of a few microseconds whose launches stray by half their time
+// (the McKee sweep's first cell in the warp program on the H100, 5.5 us to
+// 9.4 us): no move, so no launch of the other ways but the schedule's
+// rechecks. (Before the floor each such "move" ran every other way once,
+// and the cell's median was 1.56x the warp program's.)
+TEST(AutoChoice, ALaunchsJitterIsNotAMove) {
+  AutoChoice A(true);
+  launch(A, 3 * SA_AUTO_SAMPLES, times(0.034, 0.0058, 0.025));
+  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  int Launch = 0;
+  std::string News;
+  std::vector<cl_uint> Modes = launch(
+      A, AutoChoice::RecheckEvery,
+      [&](cl_uint M) {
+        if (M != AutoChoice::WarpProgram)
+          return M == SA_MODE_DIRECT ? 0.034 : 0.025;
+        return (Launch++ / 3) % 2 ? 0.0094 : 0.0055;
+      },
+      &News);
+  EXPECT_EQ(count(Modes, AutoChoice::WarpProgram),
+            (int)AutoChoice::RecheckEvery - 4) // checks at the 16th, 32nd
+      << News;
+  EXPECT_EQ(News.find("moved"), std::string::npos) << News;
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -276,6 +277,8 @@ TEST_F(HostRuntime, HonoursReqdWorkGroupSize) {
     clReleaseMemObject(Local);
     clReleaseKernel(Fixed);
   }
+  // The fixture's mode for the tests after it in one process.
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
 }
 
 // The software launch's own checks (the kernel as written gets the
@@ -811,6 +814,86 @@ TEST_F(HostRuntime, LaunchesTheOriginalWhereTheKernelRunsAsWritten) {
   clReleaseKernel(Orig);
   clReleaseKernel(Count);
   clReleaseProgram(MarkerProgram);
+}
+
+// saEnqueueNDRangeKernelWithOriginals: the auto mode times the warp
+// program's kernel as a third way. Two marker kernels stand for the
+// application's kernel and the warp program's (each stores its own mark),
+// so every launch says which way it ran: the learning launches run each
+// way as often, and every launch is right. The direct mode runs the warp
+// program's kernel where it is given.
+TEST_F(HostRuntime, AutoTimesTheWarpProgramAsAThirdWay) {
+  auto Marker = [&](unsigned Mark) {
+    std::string Source = "__kernel void count(__global uint *c, __global uint "
+                         "*old) { old[get_global_id(0)] = " +
+                         std::to_string(Mark) + "u; }";
+    const char *Text = Source.c_str();
+    cl_int Err = CL_SUCCESS;
+    cl_program P =
+        clCreateProgramWithSource(S.Context, 1, &Text, nullptr, &Err);
+    EXPECT_EQ(clBuildProgram(P, 1, &S.Device, "", nullptr, nullptr),
+              CL_SUCCESS);
+    cl_kernel K = kernel(P, "count");
+    clReleaseProgram(P); // the kernel keeps it
+    return K;
+  };
+  cl_kernel Count = combiningCount(), Orig = Marker(1000), Warp = Marker(2000);
+  ASSERT_NE(Count, nullptr);
+  cl_int Err = CL_SUCCESS;
+  cl_command_queue Queue = clCreateCommandQueue(
+      S.Context, S.Device, CL_QUEUE_PROFILING_ENABLE, &Err);
+  ASSERT_EQ(Err, CL_SUCCESS);
+  size_t N = 256, Local = 64;
+  // The way one launch ran: 1000 (the original), 2000 (the warp program)
+  // or the count's old values (combining).
+  auto Launch = [&](cl_kernel Original, cl_kernel WarpProgram) {
+    cl_mem C = buffer(1), Old = buffer(N);
+    for (cl_kernel K : {Count, Orig, Warp}) {
+      clSetKernelArg(K, 0, sizeof(cl_mem), &C);
+      clSetKernelArg(K, 1, sizeof(cl_mem), &Old);
+    }
+    EXPECT_EQ(saEnqueueNDRangeKernelWithOriginals(Queue, Count, Original,
+                                                  WarpProgram, 1, nullptr, &N,
+                                                  &Local, 0, nullptr, nullptr),
+              CL_SUCCESS)
+        << saGetLastErrorMessage();
+    EXPECT_EQ(saFinish(Queue), CL_SUCCESS) << saGetLastErrorMessage();
+    std::vector<cl_uint> V = read(Old, N);
+    cl_uint Counted = read(C, 1)[0];
+    clReleaseMemObject(C);
+    clReleaseMemObject(Old);
+    if (V[0] == 1000u || V[0] == 2000u) {
+      EXPECT_EQ(Counted, 0u);
+      return V[0];
+    }
+    EXPECT_EQ(Counted, (cl_uint)N) << "the combining mode lost an update";
+    return 0u;
+  };
+  ASSERT_EQ(saSetMode(SA_MODE_AUTO), CL_SUCCESS);
+  std::map<cl_uint, int> Ran;
+  for (int I = 0; I < 3 * SA_AUTO_SAMPLES; ++I)
+    Ran[Launch(Orig, Warp)]++;
+  EXPECT_EQ(Ran[1000u], SA_AUTO_SAMPLES);
+  EXPECT_EQ(Ran[2000u], SA_AUTO_SAMPLES) << "the warp program was not timed";
+  EXPECT_EQ(Ran[0u], SA_AUTO_SAMPLES);
+  // The direct mode runs the warp program's kernel where it is given.
+  ASSERT_EQ(saSetMode(SA_MODE_DIRECT), CL_SUCCESS);
+  EXPECT_EQ(Launch(Orig, Warp), 2000u);
+  EXPECT_EQ(Launch(nullptr, Warp), 2000u);
+  EXPECT_EQ(Launch(Orig, nullptr), 1000u);
+  // A warp program of another name is refused, as an original is.
+  cl_kernel Other = kernel(Original, "shape");
+  EXPECT_EQ(saEnqueueNDRangeKernelWithOriginals(Queue, Count, Orig, Other, 1,
+                                                nullptr, &N, &Local, 0, nullptr,
+                                                nullptr),
+            CL_INVALID_KERNEL);
+  EXPECT_EQ(saSetMode(SA_MODE_COORDINATOR), CL_SUCCESS);
+  clReleaseKernel(Other);
+  clReleaseKernel(Warp);
+  clReleaseKernel(Orig);
+  clReleaseKernel(Count);
+  saReleaseQueue(Queue);
+  clReleaseCommandQueue(Queue);
 }
 
 // Last: saSetMode holds for the rest of the process.

@@ -2,6 +2,7 @@
 #include "AutoChoice.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -11,13 +12,10 @@ namespace {
 /// Launches of each mode timed before a choice (the last so many count).
 constexpr size_t Samples = SA_AUTO_SAMPLES;
 
-cl_uint other(cl_uint Mode) {
-  return Mode == SA_MODE_DIRECT ? SA_MODE_COMBINE : SA_MODE_DIRECT;
-}
-
-/// Whether X is more than Drift away from Ref, either way.
+/// Whether X is more than Drift and MinDriftMs away from Ref, either way.
 bool outside(double X, double Ref) {
-  return X > Ref * AutoChoice::Drift || X * AutoChoice::Drift < Ref;
+  return std::abs(X - Ref) > AutoChoice::MinDriftMs &&
+         (X > Ref * AutoChoice::Drift || X * AutoChoice::Drift < Ref);
 }
 
 std::string format(const char *Format, double A, double B) {
@@ -29,7 +27,31 @@ std::string format(const char *Format, double A, double B) {
 } // namespace
 
 const char *autoModeName(cl_uint Mode) {
-  return Mode == SA_MODE_DIRECT ? "as written" : "combining";
+  return Mode == SA_MODE_DIRECT            ? "as written"
+         : Mode == AutoChoice::WarpProgram ? "as its warp program"
+                                           : "combining";
+}
+
+AutoChoice::AutoChoice(bool WithWarpProgram) {
+  Ways.push_back(SA_MODE_DIRECT);
+  if (WithWarpProgram)
+    Ways.push_back(WarpProgram);
+  Ways.push_back(SA_MODE_COMBINE);
+}
+
+std::vector<cl_uint> AutoChoice::others() const {
+  std::vector<cl_uint> Others;
+  for (cl_uint W : Ways)
+    if (W != Chosen)
+      Others.push_back(W);
+  return Others;
+}
+
+std::string AutoChoice::othersName() const {
+  std::string Name;
+  for (cl_uint W : others())
+    Name += (Name.empty() ? "" : " and ") + std::string(autoModeName(W));
+  return Name;
 }
 
 double AutoChoice::Timings::median() const {
@@ -38,24 +60,39 @@ double AutoChoice::Timings::median() const {
   return V[V.size() / 2];
 }
 
+std::string AutoChoice::plan() const {
+  std::string Plan = "auto mode times it ";
+  for (size_t I = 0; I < Ways.size(); ++I)
+    Plan += std::string(I == 0                 ? ""
+                        : I + 1 == Ways.size() ? " and "
+                                               : ", ") +
+            autoModeName(Ways[I]);
+  return Plan + " (" + std::to_string(Samples) +
+         " launches each, in turn), then runs the fastest";
+}
+
 bool AutoChoice::known() const {
-  return Direct.Ms.size() >= Samples && Combine.Ms.size() >= Samples;
+  return std::all_of(Ways.begin(), Ways.end(),
+                     [&](cl_uint W) { return of(W).Ms.size() >= Samples; });
 }
 
 void AutoChoice::decide() {
   if (!known())
     return;
-  // The kernel as written wins a near tie: it is what the user wrote, and
-  // between times of a few microseconds the faster of two close medians
-  // is often the other one at the next launch.
-  cl_uint Faster = Combine.median() * Margin < Direct.median() ? SA_MODE_COMBINE
-                                                               : SA_MODE_DIRECT;
+  // The kernel as written wins a near tie, and its warp program's a near
+  // tie with the combining mode: the simpler way, and the one closer to
+  // what the user wrote; between times of a few microseconds the faster of
+  // two close medians is often the other one at the next launch.
+  cl_uint Faster = Ways.front();
+  for (cl_uint W : Ways)
+    if (of(W).median() * Margin < of(Faster).median())
+      Faster = W;
   if (Faster == Chosen && Decided)
     return;
-  News = std::string("auto mode runs it ") + autoModeName(Faster) +
-         format(" (median %.4f ms as written, %.4f ms combining, ",
-                Direct.median(), Combine.median()) +
-         "over the last " + std::to_string(Samples) + " launches of each)";
+  News = std::string("auto mode runs it ") + autoModeName(Faster) + " (median ";
+  for (cl_uint W : Ways)
+    News += format("%.4f ms ", of(W).median(), 0) + autoModeName(W) + ", ";
+  News += "over the last " + std::to_string(Samples) + " launches of each)";
   Chosen = Faster;
   ChosenMs = of(Faster).median();
   Decided = true;
@@ -63,21 +100,30 @@ void AutoChoice::decide() {
 }
 
 void AutoChoice::restartChecks() {
-  Direct.SinceChoice = Combine.SinceChoice = 0;
+  Direct.SinceChoice = Warp.SinceChoice = Combine.SinceChoice = 0;
   LaunchesSinceChoice = 0;
 }
 
 cl_uint AutoChoice::next() {
-  if (known() && ProbeOther) {
-    ProbeOther = false;
-    return other(Chosen);
+  if (known() && !Probes.empty()) {
+    cl_uint Probe = Probes.front();
+    Probes.erase(Probes.begin());
+    return Probe;
   }
-  if (known())
-    return rechecks(++LaunchesSinceChoice) ? other(Chosen) : Chosen;
-  // Still timing: the mode with fewer launches so far, as written first.
-  size_t AsWritten = Direct.Ms.size() + Direct.Pending;
-  size_t Combining = Combine.Ms.size() + Combine.Pending;
-  return Combining < AsWritten ? SA_MODE_COMBINE : SA_MODE_DIRECT;
+  if (known()) {
+    if (!rechecks(++LaunchesSinceChoice))
+      return Chosen;
+    Probes = others();
+    return next();
+  }
+  // Still timing: the way with fewest launches so far, the first in the
+  // order of preference among those.
+  cl_uint Fewest = Ways.front();
+  for (cl_uint W : Ways)
+    if (of(W).Ms.size() + of(W).Pending <
+        of(Fewest).Ms.size() + of(Fewest).Pending)
+      Fewest = W;
+  return Fewest;
 }
 
 void AutoChoice::record(cl_uint Mode, double Ms) {
@@ -113,32 +159,39 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
       // got faster still, which the rechecks, begun again, will show;
       // timing the other mode now would be launches of the slower mode.
       if (T.median() < ChosenMs) {
-        News = Moved + ": keeps it, and checks " + autoModeName(other(Mode)) +
-               " again soon";
+        News = Moved + ": keeps it, and checks " + othersName() + " again soon";
         ChosenMs = T.median();
         restartChecks();
         return;
       }
-      // Slower: one launch of the other mode says whether it is now ahead
+      // Slower: one launch of each other way says whether it is now ahead
       // (a recheck, below), rather than three that would time it anew
       // where it is still far behind (the McKee sweep's last cells, whose
       // medians were those three launches).
-      if (!OtherIsFresh) {
-        News = Moved + ": keeps it, and checks " + autoModeName(other(Mode)) +
+      if (FreshWay == SA_MODE_AUTO) {
+        News = Moved + ": keeps it, and checks " + othersName() +
                " at the next launch";
         ChosenMs = T.median();
         restartChecks();
-        ProbeOther = true;
+        Probes = others();
         return;
       }
-      Decided = OtherIsFresh = false;
+      // The way it left a moment ago has times of the new work: choose on
+      // them, and check once each way whose times are older (with three
+      // ways, the one neither moved nor fresh).
+      cl_uint Fresh = FreshWay;
+      Decided = false;
+      FreshWay = SA_MODE_AUTO;
       decide();
       News = Moved + "; " + News;
+      for (cl_uint W : Ways)
+        if (W != Chosen && W != Fresh && W != Mode)
+          Probes.push_back(W);
       return;
     }
-  } else if (Recheck &&
-             ((Ms * Drift < Before && Ms < of(Chosen).median() * Drift) ||
-              Ms * Margin < of(Chosen).median())) {
+  } else if (Recheck && ((outside(Ms, Before) && Ms < Before &&
+                          Ms < of(Chosen).median() * Drift) ||
+                         Ms * Margin < of(Chosen).median())) {
     // A recheck of the other mode far faster than before, and near enough
     // the chosen mode's time to win, or simply faster than the chosen mode
     // by the margin: time it again (the next launches run it until it has
@@ -155,10 +208,10 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
   }
   cl_uint Left = Chosen;
   decide();
-  // The chosen mode's own times moved it away: what it has of the other
-  // mode, its new choice, is older than they are.
+  // The chosen way's own times moved it away: what it has of its new
+  // choice is older than they are.
   if (Chosen != Left)
-    OtherIsFresh = Mode == Left;
+    FreshWay = Mode == Left ? Left : SA_MODE_AUTO;
 }
 
 std::string AutoChoice::takeNews() {

@@ -1,7 +1,9 @@
 // What SA_MODE_AUTO knows of one kernel at one NDRange on one device: the
-// device times of its last launches as written (SA_MODE_DIRECT) and in the
-// combining mode (SA_MODE_COMBINE), and which of the two it runs. No
-// OpenCL here: times in, modes out (AutoMode.cpp reads the events).
+// device times of its last launches in each way it may run it, as written
+// (SA_MODE_DIRECT), as its warp program's kernel where the caller gave one
+// (AutoChoice::WarpProgram) and in the combining mode (SA_MODE_COMBINE),
+// and which of them it runs. No OpenCL here: times in, ways out
+// (AutoMode.cpp reads the events).
 #ifndef SOFTATOMIC_HOST_AUTOCHOICE_H
 #define SOFTATOMIC_HOST_AUTOCHOICE_H
 
@@ -9,14 +11,30 @@
 
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 
 class AutoChoice {
 public:
-  /// Once chosen, one launch in so many runs the other mode again, so that
-  /// a choice made on a cold cache or a busy device is checked; and before
-  /// that, at the 16th and 32nd launch after the choice (rechecks()).
+  /// The third way, beside SA_MODE_DIRECT and SA_MODE_COMBINE: the kernel
+  /// as written, as the rewritten file's warp program has it
+  /// (docs/REWRITE.md), which a launch runs as SA_MODE_DIRECT does the
+  /// application's kernel. Not a mode of the API.
+  static constexpr cl_uint WarpProgram = 0x100;
+
+  /// Times the kernel as written and the combining mode, and the warp
+  /// program's kernel too where WithWarpProgram.
+  explicit AutoChoice(bool WithWarpProgram = false);
+
+  /// Once chosen, one launch in so many runs each other way again (one
+  /// launch each, one after another), so that a choice made on a cold
+  /// cache or a busy device is checked, and data that made another way
+  /// faster without moving this one's time is seen; and before that, at
+  /// the 16th and 32nd launch after the choice (rechecks()). Each other
+  /// way at every check, not one in turn: with three ways, a check in turn
+  /// found the faster one only at the 32nd launch, and the McKee sweep's
+  /// next cells ran most of their launches the old way.
   static constexpr unsigned long RecheckEvery = 64;
   static constexpr unsigned long FirstRecheck = 16;
   /// Whether the N-th launch since the choice runs the other mode. The
@@ -35,11 +53,18 @@ public:
   /// kernel: the same kernel at the same NDRange went from 1,024 work-items
   /// per address to one, and the faster mode with it).
   static constexpr double Drift = 1.3;
-  /// How much faster the combining mode must be to be chosen over the
-  /// kernel as written.
+  /// ... and by more than this, in ms: less is a launch's own jitter, not
+  /// a change in the work (on the H100 a kernel of 6 us took 5.5 us to
+  /// 9.4 us from one launch to the next, and each "move" cost a launch of
+  /// every other way).
+  static constexpr double MinDriftMs = 0.01;
+  /// How much faster a way must be to be chosen over one before it in
+  /// the order of preference: the kernel as written, its warp program's,
+  /// the combining mode.
   static constexpr double Margin = 1.1;
 
-  /// The mode of the next launch (SA_MODE_DIRECT or SA_MODE_COMBINE).
+  /// The way of the next launch (SA_MODE_DIRECT, WarpProgram or
+  /// SA_MODE_COMBINE).
   cl_uint next();
   /// A launch in Mode was enqueued; its time follows through record(), or
   /// forget() if it has none.
@@ -47,6 +72,9 @@ public:
   void record(cl_uint Mode, double Ms);
   void forget(cl_uint Mode) { of(Mode).Pending--; }
 
+  /// What it will do first, in words (for SOFTATOMIC_VERBOSE): "times it
+  /// as written and combining, ...".
+  std::string plan() const;
   /// What it chose (SA_MODE_AUTO: nothing yet).
   cl_uint chosen() const { return Chosen; }
   /// What changed since the last call, in words (for SOFTATOMIC_VERBOSE),
@@ -62,8 +90,18 @@ private:
     double median() const;
   };
   Timings &of(cl_uint Mode) {
-    return Mode == SA_MODE_DIRECT ? Direct : Combine;
+    return Mode == SA_MODE_DIRECT ? Direct
+           : Mode == WarpProgram  ? Warp
+                                  : Combine;
   }
+  const Timings &of(cl_uint Mode) const {
+    return const_cast<AutoChoice *>(this)->of(Mode);
+  }
+  /// The ways other than the chosen one, in the order of preference.
+  std::vector<cl_uint> others() const;
+  /// Their names, for the news: "combining", or "as its warp program and
+  /// combining".
+  std::string othersName() const;
   bool known() const;
   /// Chooses the faster where both modes have enough times and the choice
   /// has not been made on them, or they now say otherwise.
@@ -73,18 +111,21 @@ private:
   /// chosen mode's times moved).
   void restartChecks();
 
-  Timings Direct, Combine;
+  /// The ways it times, in the order of preference.
+  std::vector<cl_uint> Ways;
+  Timings Direct, Warp, Combine;
   unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
   cl_uint Chosen = SA_MODE_AUTO;
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;
   double ChosenMs = 0; ///< the chosen mode's median when it was chosen
-  /// The choice moved away from the mode it had because that mode's own
-  /// times moved: the other mode's times are of the work as it is now.
-  bool OtherIsFresh = false;
-  /// The chosen mode's times moved slower: the next launch runs the other
-  /// mode once, a recheck.
-  bool ProbeOther = false;
+  /// The choice moved away from the way it had because that way's own
+  /// times moved: that way's times are of the work as it is now (else
+  /// SA_MODE_AUTO).
+  cl_uint FreshWay = SA_MODE_AUTO;
+  /// Ways the next launches run once each, a recheck each (the schedule's,
+  /// or the chosen way's times moved slower).
+  std::vector<cl_uint> Probes;
   std::string News;
 };
 

@@ -1,6 +1,7 @@
-// SA_MODE_AUTO. Only the kernel as written and the combining mode take
-// part: in both, every write to an atomic's target is a native atomic, so
-// one launch may run one way and the next the other. The coordinator mode
+// SA_MODE_AUTO. Only the kernel as written (the application's, or its warp
+// program's) and the combining mode take part: in each, every write to an
+// atomic's target is a native atomic, so one launch may run one way and
+// the next another. The coordinator mode
 // makes software updates that a native atomic of another launch could
 // interleave with, and is never chosen.
 #include "AutoMode.h"
@@ -23,22 +24,26 @@ namespace {
 /// never complete is not timed further.
 constexpr size_t MaxPending = 8;
 
-/// A kernel at a geometry on a device: what one choice is for.
+/// A kernel at a geometry on a device, with or without its warp program:
+/// what one choice is for.
 struct Key {
   cl_program Program;
   std::string Name;
   cl_device_id Device;
   size_t Global[3];
   size_t Local[3];
+  bool WarpProgram;
   bool operator<(const Key &O) const {
     return std::tie(Program, Name, Device, Global[0], Global[1], Global[2],
-                    Local[0], Local[1], Local[2]) <
+                    Local[0], Local[1], Local[2], WarpProgram) <
            std::tie(O.Program, O.Name, O.Device, O.Global[0], O.Global[1],
-                    O.Global[2], O.Local[0], O.Local[1], O.Local[2]);
+                    O.Global[2], O.Local[0], O.Local[1], O.Local[2],
+                    O.WarpProgram);
   }
 };
 
 struct Choice {
+  explicit Choice(bool WarpProgram) : Decide(WarpProgram) {}
   AutoChoice Decide;
   std::vector<std::pair<cl_uint, cl_event>> Pending; ///< launches to time
   bool Said = false; ///< why it cannot measure, said once
@@ -104,10 +109,11 @@ bool queueProfiles(cl_command_queue Queue) {
 
 cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                   const std::string &Name, bool CombineCompiled,
-                  bool DirectCompiled, cl_uint WorkDim, const size_t *Global,
-                  const size_t *Local, cl_event *Event,
+                  bool DirectCompiled, bool WarpProgram, cl_uint WorkDim,
+                  const size_t *Global, const size_t *Local, cl_event *Event,
                   const ModeLaunch &Launch) {
   Key K{};
+  K.WarpProgram = WarpProgram;
   clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof K.Program, &K.Program,
                   nullptr);
   clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof K.Device, &K.Device,
@@ -122,7 +128,8 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
   bool Measure = false;
   {
     std::lock_guard<std::mutex> Guard(S.Lock);
-    Choice &C = S.Choices[K];
+    auto [At, New] = S.Choices.try_emplace(K, WarpProgram);
+    Choice &C = At->second;
     // Without the combining mode compiled in, or without the device's
     // times, nothing can be compared: the kernel as written never loses
     // to the original.
@@ -145,6 +152,9 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                      Name.c_str(), Why);
       C.Said = true;
     } else {
+      if (New && hostConfig().Verbose)
+        std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
+                     C.Decide.plan().c_str());
       harvest(C);
       tell(C, Name); // what the harvested times decided
       Mode = C.Decide.next();
@@ -162,7 +172,7 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
   }
   if (Measure) {
     std::lock_guard<std::mutex> Guard(S.Lock);
-    Choice &C = S.Choices[K];
+    Choice &C = S.Choices.find(K)->second;
     C.Pending.push_back({Mode, Done});
     C.Decide.launched(Mode);
   }

@@ -1,6 +1,7 @@
 // saEnqueueNDRangeKernel: the launch of a rewritten kernel. The device code
 // (runtime/device) runs the caller's NDRange on 1 + P physical work-groups:
 // group 0 coordinates, groups 1..P run the caller's groups in turn.
+#include "AutoChoice.h"
 #include "AutoMode.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
@@ -358,12 +359,14 @@ bool directCompiled(cl_kernel Kernel, cl_device_id Device) {
 }
 
 /// One launch as the caller asked for it: clEnqueueNDRangeKernel's
-/// arguments, and the kernel as the application wrote it where the caller
-/// has one (saEnqueueNDRangeKernelWithOriginal).
+/// arguments, and the kernel as the application wrote it and its warp
+/// program's where the caller has them
+/// (saEnqueueNDRangeKernelWithOriginals).
 struct LaunchCall {
   cl_command_queue Queue = nullptr;
   cl_kernel Kernel = nullptr;
   cl_kernel Original = nullptr;
+  cl_kernel WarpProgram = nullptr;
   cl_uint WorkDim = 1;
   const size_t *Offset = nullptr;
   const size_t *Global = nullptr;
@@ -581,8 +584,8 @@ cl_int lookUp(cl_kernel Kernel, const RewrittenKernel *&Entry,
   return CL_SUCCESS;
 }
 
-/// Both entry points; Call.Original may be null.
-cl_int enqueue(const LaunchCall &Call, cl_event *Event) {
+/// Every entry point; Call.Original and Call.WarpProgram may be null.
+cl_int enqueue(LaunchCall Call, cl_event *Event) {
   const RewrittenKernel *Entry = nullptr;
   std::string Name;
   std::shared_ptr<const Manifest> Keep;
@@ -594,11 +597,25 @@ cl_int enqueue(const LaunchCall &Call, cl_event *Event) {
     return clEnqueueNDRangeKernel(Call.Queue, Call.Kernel, Call.WorkDim,
                                   Call.Offset, Call.Global, Call.Local,
                                   Call.NumWait, Call.WaitList, Event);
-  if (Call.Original)
-    if (cl_int Err = checkOriginal(Call.Kernel, Call.Original, Name))
-      return Err;
+  for (cl_kernel Given : {Call.Original, Call.WarpProgram})
+    if (Given)
+      if (cl_int Err = checkOriginal(Call.Kernel, Given, Name))
+        return Err;
+  // The warp program alone is the kernel as written; the direct mode runs
+  // it where the caller gave it (the caller asked for it, and it is the
+  // kernel as written too); the auto mode times it beside the original.
+  if (!Call.Original || (Call.WarpProgram && launchMode() == SA_MODE_DIRECT)) {
+    Call.Original = Call.WarpProgram;
+    Call.WarpProgram = nullptr;
+  }
   auto Launch = [&](cl_uint Mode, cl_event *Done) {
-    return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, Mode, Done);
+    if (Mode != AutoChoice::WarpProgram)
+      return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, Mode,
+                             Done);
+    LaunchCall Warp = Call;
+    Warp.Original = Call.WarpProgram;
+    return launchRewritten(Warp, *Entry, Name, Keep->Int64Atomics,
+                           SA_MODE_DIRECT, Done);
   };
   if (launchMode() == SA_MODE_AUTO) {
     if (cl_int Err = checkHostConfig())
@@ -608,7 +625,8 @@ cl_int enqueue(const LaunchCall &Call, cl_event *Event) {
                           nullptr);
     return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode,
                       Call.Original || directCompiled(Call.Kernel, Device),
-                      Call.WorkDim, Call.Global, Call.Local, Event, Launch);
+                      Call.WarpProgram != nullptr, Call.WorkDim, Call.Global,
+                      Call.Local, Event, Launch);
   }
   return Launch(launchMode(), Event);
 }
@@ -619,8 +637,8 @@ extern "C" cl_int saEnqueueNDRangeKernel(
     cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
     const size_t *Offset, const size_t *Global, const size_t *Local,
     cl_uint NumWait, const cl_event *WaitList, cl_event *Event) {
-  return enqueue({Queue, Kernel, nullptr, WorkDim, Offset, Global, Local,
-                  NumWait, WaitList},
+  return enqueue({Queue, Kernel, nullptr, nullptr, WorkDim, Offset, Global,
+                  Local, NumWait, WaitList},
                  Event);
 }
 
@@ -630,8 +648,18 @@ saEnqueueNDRangeKernelWithOriginal(cl_command_queue Queue, cl_kernel Kernel,
                                    const size_t *Offset, const size_t *Global,
                                    const size_t *Local, cl_uint NumWait,
                                    const cl_event *WaitList, cl_event *Event) {
-  return enqueue({Queue, Kernel, Original, WorkDim, Offset, Global, Local,
-                  NumWait, WaitList},
+  return enqueue({Queue, Kernel, Original, nullptr, WorkDim, Offset, Global,
+                  Local, NumWait, WaitList},
+                 Event);
+}
+
+extern "C" cl_int saEnqueueNDRangeKernelWithOriginals(
+    cl_command_queue Queue, cl_kernel Kernel, cl_kernel Original,
+    cl_kernel WarpProgram, cl_uint WorkDim, const size_t *Offset,
+    const size_t *Global, const size_t *Local, cl_uint NumWait,
+    const cl_event *WaitList, cl_event *Event) {
+  return enqueue({Queue, Kernel, Original, WarpProgram, WorkDim, Offset, Global,
+                  Local, NumWait, WaitList},
                  Event);
 }
 

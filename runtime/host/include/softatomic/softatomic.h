@@ -89,15 +89,18 @@ extern "C" {
  *   a program built with -DSA_NO_DIRECT. */
 #define SA_MODE_DIRECT 2
 /* SA_MODE_AUTO (the default): per kernel, device and NDRange, whichever of
- *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster. The first launches
- *   alternate between the two and are timed from their events (never
- *   waited for), then the faster runs, and the other runs again to check
- *   at the 16th and 32nd launch after the choice and one launch in 64
- *   after that; the chosen mode's times 1.3x slower (the data changed)
- *   run the other once, a check; a check 1.3x faster than before, or 10%
- *   faster than the chosen mode, starts the timing again. Both make every
- *   write to an atomic's target a native
- *   atomic, so launches may change mode; the coordinator mode is never
+ *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster (and the warp program's
+ *   kernel, a third way, where saEnqueueNDRangeKernelWithOriginals gives
+ *   it). The first launches alternate between them and are timed from
+ *   their events (never waited for), then the fastest runs (one 10%
+ *   faster than a way before it in this order: as written, the warp
+ *   program's, combining), and the others run again in turn to check at
+ *   the 16th and 32nd launch after the choice and one launch in 64 after
+ *   that; the chosen way's times 1.3x and 10 us slower (the data changed)
+ *   run each other once, a check; a check 1.3x faster than before, or 10%
+ *   faster than the chosen way, starts its timing again. All make every
+ *   write to an atomic's target a native atomic, so launches may change
+ *   mode; the coordinator mode is never
  *   chosen. Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
  *   --combine-mode=false), every launch runs as written; a program with
@@ -128,6 +131,23 @@ SA_API cl_int saEnqueueNDRangeKernel(
 SA_API cl_int saEnqueueNDRangeKernelWithOriginal(
     cl_command_queue queue, cl_kernel kernel, cl_kernel original,
     cl_uint work_dim, const size_t *global_work_offset,
+    const size_t *global_work_size, const size_t *local_work_size,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event);
+
+/* saEnqueueNDRangeKernelWithOriginal with a second kernel as written:
+ * `warp_program`, the kernel of the same name from the rewritten file built
+ * with -DSA_WARP_PROGRAM (docs/REWRITE.md, "The warp program"), with its
+ * arguments set as `original`'s. SA_MODE_AUTO then times three ways, the
+ * application's kernel, the warp program's and the combining mode, and runs
+ * the fastest: the warp program's wins where it merges a kernel's atomics
+ * (a work-item's deferred adds, a warp's adds to one address) and the
+ * application's where it does not, by a launch's fixed cost. SA_MODE_DIRECT
+ * runs `warp_program`, the kernel as written the caller asked for. Either
+ * may be NULL. */
+SA_API cl_int saEnqueueNDRangeKernelWithOriginals(
+    cl_command_queue queue, cl_kernel kernel, cl_kernel original,
+    cl_kernel warp_program, cl_uint work_dim, const size_t *global_work_offset,
     const size_t *global_work_size, const size_t *local_work_size,
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
     cl_event *event);
