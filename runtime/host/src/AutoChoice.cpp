@@ -60,6 +60,10 @@ double AutoChoice::Timings::median() const {
   return V[V.size() / 2];
 }
 
+double AutoChoice::Timings::fastest() const {
+  return *std::min_element(Ms.begin(), Ms.end());
+}
+
 std::string AutoChoice::plan() const {
   std::string Plan = "auto mode times it ";
   for (size_t I = 0; I < Ways.size(); ++I)
@@ -82,10 +86,10 @@ void AutoChoice::decide() {
   // The kernel as written wins a near tie, and its warp program's a near
   // tie with the combining mode: the simpler way, and the one closer to
   // what the user wrote; between times of a few microseconds the faster of
-  // two close medians is often the other one at the next launch.
+  // two close medians is often the other one at the next launch (Margin).
   cl_uint Faster = Ways.front();
   for (cl_uint W : Ways)
-    if (of(W).median() * Margin < of(Faster).median())
+    if (of(W).median() * Margin < of(Faster).fastest())
       Faster = W;
   if (Faster == Chosen && Decided)
     return;

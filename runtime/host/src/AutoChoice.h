@@ -59,8 +59,12 @@ public:
   /// every other way).
   static constexpr double MinDriftMs = 0.01;
   /// How much faster a way must be to be chosen over one before it in
-  /// the order of preference: the kernel as written, its warp program's,
-  /// the combining mode.
+  /// the order of preference (the kernel as written, its warp program's,
+  /// the combining mode): its median times Margin below the other's
+  /// fastest launch, so that a gain the launches' own spread could explain
+  /// is not taken (on PoCL's two shared cores launches of one kernel
+  /// differ by 2x, and medians of three chose the combining mode where the
+  /// kernel as written was as fast).
   static constexpr double Margin = 1.1;
 
   /// The way of the next launch (SA_MODE_DIRECT, WarpProgram or
@@ -88,6 +92,7 @@ private:
     /// Launches recorded since the choice was last made.
     unsigned SinceChoice = 0;
     double median() const;
+    double fastest() const;
   };
   Timings &of(cl_uint Mode) {
     return Mode == SA_MODE_DIRECT ? Direct

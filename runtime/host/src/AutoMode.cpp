@@ -1,9 +1,9 @@
 // SA_MODE_AUTO. Only the kernel as written (the application's, or its warp
 // program's) and the combining mode take part: in each, every write to an
 // atomic's target is a native atomic, so one launch may run one way and
-// the next another. The coordinator mode
-// makes software updates that a native atomic of another launch could
-// interleave with, and is never chosen.
+// the next another. The coordinator mode makes software updates that a
+// native atomic of another launch could interleave with, and is never
+// chosen.
 #include "AutoMode.h"
 
 #include "AutoChoice.h"

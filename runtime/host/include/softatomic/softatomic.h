@@ -92,16 +92,16 @@ extern "C" {
  *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster (and the warp program's
  *   kernel, a third way, where saEnqueueNDRangeKernelWithOriginals gives
  *   it). The first launches alternate between them and are timed from
- *   their events (never waited for), then the fastest runs (one 10%
- *   faster than a way before it in this order: as written, the warp
- *   program's, combining), and the others run again in turn to check at
- *   the 16th and 32nd launch after the choice and one launch in 64 after
- *   that; the chosen way's times 1.3x and 10 us slower (the data changed)
- *   run each other once, a check; a check 1.3x faster than before, or 10%
- *   faster than the chosen way, starts its timing again. All make every
- *   write to an atomic's target a native atomic, so launches may change
- *   mode; the coordinator mode is never
- *   chosen. Where nothing can be compared (a queue without
+ *   their events (never waited for), then the fastest runs (one whose
+ *   median is 10% under the fastest launch of each way before it in this
+ *   order: as written, the warp program's, combining), and the others run
+ *   again, one launch each, to check at the 16th and 32nd launch after the
+ *   choice and one launch in 64 after that; the chosen way's times 1.3x
+ *   and 10 us slower (the data changed) run each other once, a check; a
+ *   check 1.3x faster than before, or 10% faster than the chosen way,
+ *   starts its timing again. All make every write to an atomic's target a
+ *   native atomic, so launches may change mode; the coordinator mode is
+ *   never chosen. Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
  *   --combine-mode=false), every launch runs as written; a program with
  *   neither (--combine-mode=false, -DSA_NO_DIRECT) runs in the coordinator
