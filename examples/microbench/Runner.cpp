@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 
 namespace softatomic {
 
@@ -132,7 +133,10 @@ public:
 
   /// One verified run; false (and the reason in the result) on a failure.
   bool run(bool Timed);
-  double timedMillis() const { return TimedMillis; }
+  /// The timed runs' kernel time so far.
+  double timedMillis() const {
+    return std::accumulate(Times.begin(), Times.end(), 0.0);
+  }
   FormResult result();
 
 private:
@@ -143,7 +147,6 @@ private:
   size_t Local;
   cl_kernel Original, WarpProgram;
   int Runs = 0;
-  double TimedMillis = 0;
   std::vector<double> Times, Walls;
   FormResult R;
 };
@@ -199,7 +202,6 @@ bool FormRuns::run(bool Timed) {
   }
   if (Timed) {
     Times.push_back(Ms);
-    TimedMillis += Ms;
     Walls.push_back(std::chrono::duration<double, std::milli>(T1 - T0).count());
   }
   return true;

@@ -34,6 +34,13 @@ std::function<double(cl_uint)> times(double AsWritten, double Combining) {
   return [=](cl_uint M) { return M == SA_MODE_DIRECT ? AsWritten : Combining; };
 }
 
+/// Whether News holds Text (the failure shows News).
+::testing::AssertionResult says(const std::string &News, const char *Text) {
+  if (News.find(Text) != std::string::npos)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "no \"" << Text << "\" in:\n" << News;
+}
+
 int count(const std::vector<cl_uint> &Modes, cl_uint Mode) {
   return (int)std::count(Modes.begin(), Modes.end(), Mode);
 }
@@ -47,11 +54,9 @@ TEST(AutoChoice, TimesBothThenKeepsTheFaster) {
   EXPECT_EQ(First[0], (cl_uint)SA_MODE_DIRECT); // as written first
   std::vector<cl_uint> Then = launch(A, 20, times(1.0, 2.0), &News);
   EXPECT_EQ(count(Then, SA_MODE_DIRECT), 19); // and the 16th: a recheck
-  EXPECT_NE(News.find("auto mode runs it as written (median 1.0000 ms as "
-                      "written, 2.0000 ms combining, over the last 3 "
-                      "launches of each)"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "auto mode runs it as written (median 1.0000 ms as "
+                         "written, 2.0000 ms combining, over the last 3 "
+                         "launches of each)"));
 }
 
 TEST(AutoChoice, TheKernelAsWrittenWinsANearTie) {
@@ -121,10 +126,8 @@ TEST(AutoChoice, AFasterChosenModeKeepsTheChoice) {
   std::string News;
   std::vector<cl_uint> Modes = launch(A, 12, times(0.21, 0.0475), &News);
   EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 0);
-  EXPECT_NE(News.find("its time combining moved from 0.0716 ms to 0.0475 "
-                      "ms: keeps it, and checks as written again soon"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "its time combining moved from 0.0716 ms to 0.0475 "
+                         "ms: keeps it, and checks as written again soon"));
 }
 
 TEST(AutoChoice, NoiseDoesNotUndoTheChoice) {
@@ -151,15 +154,11 @@ TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
   std::string News;
   std::vector<cl_uint> Modes = launch(A, 12, times(0.045, 0.4), &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  EXPECT_NE(News.find("its time combining moved from 0.2500 ms to 0.4000 "
-                      "ms: keeps it, and checks as written at the next "
-                      "launch"),
-            std::string::npos)
-      << News;
-  EXPECT_NE(News.find("its time as written is now 0.0450 ms (median 6.0000 "
-                      "ms before): timing it again"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "its time combining moved from 0.2500 ms to 0.4000 "
+                         "ms: keeps it, and checks as written at the next "
+                         "launch"));
+  EXPECT_TRUE(says(News, "its time as written is now 0.0450 ms (median 6.0000 "
+                         "ms before): timing it again"));
   EXPECT_EQ(count(Modes, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
   EXPECT_EQ(Modes.back(), (cl_uint)SA_MODE_DIRECT);
 }
@@ -198,14 +197,10 @@ TEST(AutoChoice, KeepsTheOtherModesRecentTimesWhenTheWorkMovesBoth) {
   std::string News;
   std::vector<cl_uint> Modes = launch(A, 8, times(0.5, 0.3), &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
-  EXPECT_NE(News.find("auto mode runs it as written (median 0.2500 ms as "
-                      "written, 0.3000 ms combining"),
-            std::string::npos)
-      << News;
-  EXPECT_NE(News.find("its time as written moved from 0.2500 ms to 0.5000 "
-                      "ms; auto mode runs it combining"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "auto mode runs it as written (median 0.2500 ms as "
+                         "written, 0.3000 ms combining"));
+  EXPECT_TRUE(says(News, "its time as written moved from 0.2500 ms to 0.5000 "
+                         "ms; auto mode runs it combining"));
   EXPECT_EQ(count(Modes, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
   EXPECT_EQ(News.find("checks"), std::string::npos) << News;
 }
@@ -221,10 +216,9 @@ TEST(AutoChoice, EachMoveOfTheChosenModeChecksTheOther) {
   std::string News;
   launch(A, 11, times(0.59, 0.129), &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
-  EXPECT_NE(News.find("its time combining is now 0.1290 ms (median 0.3700 ms "
-                      "before): timing it again"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News,
+                   "its time combining is now 0.1290 ms (median 0.3700 ms "
+                   "before): timing it again"));
 }
 
 // The chosen mode's time does not move, but the other's does: the recheck
@@ -237,10 +231,8 @@ TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
   launch(A, AutoChoice::RecheckEvery + SA_AUTO_SAMPLES, times(0.033, 0.063),
          &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  EXPECT_NE(News.find("its time as written is now 0.0330 ms (median 6.0000 "
-                      "ms before): timing it again"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "its time as written is now 0.0330 ms (median 6.0000 "
+                         "ms before): timing it again"));
 }
 
 // A recheck far faster than the other mode's old times but still far
@@ -293,11 +285,9 @@ TEST(AutoChoice, TimesThreeWaysAndPrefersTheSimplerOnANearTie) {
   EXPECT_EQ(count(First, AutoChoice::WarpProgram), SA_AUTO_SAMPLES);
   EXPECT_EQ(count(First, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
   EXPECT_EQ(A.chosen(), AutoChoice::WarpProgram); // combining: a near tie
-  EXPECT_NE(News.find("auto mode runs it as its warp program (median 1.0000 "
-                      "ms as written, 0.8000 ms as its warp program, 0.7500 "
-                      "ms combining, over the last 3 launches of each)"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "auto mode runs it as its warp program (median 1.0000 "
+                         "ms as written, 0.8000 ms as its warp program, 0.7500 "
+                         "ms combining, over the last 3 launches of each)"));
   EXPECT_EQ(AutoChoice(true).plan(),
             "auto mode times it as written, as its warp program and "
             "combining (3 launches each, in turn), then runs the fastest");
@@ -348,11 +338,9 @@ TEST(AutoChoice, ASlowerChosenWayChecksEachOtherOnce) {
   ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
   std::string News;
   std::vector<cl_uint> Modes = launch(A, 12, times(0.3, 0.5, 2.0), &News);
-  EXPECT_NE(News.find("its time as its warp program moved from 0.2000 ms to "
-                      "0.5000 ms: keeps it, and checks as written and "
-                      "combining at the next launch"),
-            std::string::npos)
-      << News;
+  EXPECT_TRUE(says(News, "its time as its warp program moved from 0.2000 ms to "
+                         "0.5000 ms: keeps it, and checks as written and "
+                         "combining at the next launch"));
   EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
 }
