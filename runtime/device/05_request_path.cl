@@ -98,7 +98,8 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
    * every native global atomic of the runtime is in this function.) */
   if ((op & (SA_OP_FLOAT | SA_OP_WIDE)) == SA_OP_FLOAT) {
     old = *p;
-    for (uint seen; (seen = atomic_cmpxchg(p, old, __sa_apply_float(op, old, v))) != old;)
+    for (uint seen; (seen = atomic_cmpxchg(
+                         p, old, __sa_apply_float(op, old, v))) != old;)
       old = seen;
     return old;
   }

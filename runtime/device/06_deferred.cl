@@ -34,7 +34,8 @@ static void __sa_deferred_combine(volatile __local uint *v, uint op, uint x) {
    * came (the reassociation that --float-reassociation=allow permits). */
   if (op & SA_OP_FLOAT) {
     uint old = *v;
-    for (uint seen; (seen = atomic_cmpxchg(v, old, __sa_apply_float(op, old, x))) != old;)
+    for (uint seen; (seen = atomic_cmpxchg(
+                         v, old, __sa_apply_float(op, old, x))) != old;)
       old = seen;
     return;
   }

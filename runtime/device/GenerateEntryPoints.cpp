@@ -11,7 +11,9 @@
 // __sa_item_add (part 8), the deferred ones __sa_defer (part 6),
 // the work-group ones __sa_wg_add (part 8); the OpenCL 2.0 forms note
 // their memory order (__sa_order, part 7) and call the 1.x form of their
-// operation in the same call form.
+// operation in the same call form. Float and double ones (floating())
+// exchange their bits through the integer ones, and ask for the float
+// operation (SA_OP_FLOAT) on them otherwise.
 //
 // Usage: softatomic-generate-entry-points OUTPUT.cl
 //
