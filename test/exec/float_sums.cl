@@ -15,6 +15,10 @@
 // RUN: sa-difftest %S/Inputs/float_sums_cas.cl %t.sa.cl --build-options -cl-std=CL3.0 --kernel sums --global 4096 --local 64 --arg buf:float:7 --check 0:equal
 // RUN: sa-difftest %S/Inputs/float_sums_cas.cl %t.sa.cl --build-options -cl-std=CL3.0 --kernel sums --global 4096 --local 64 --arg buf:float:7 --check 0:equal --warp-program
 //
+// doubles: add and max on atomic_double, 64-bit requests (never deferred),
+// compared as the bits in ulong buffers (0 is 0.0).
+// RUN: sa-difftest %S/Inputs/float_sums_cas.cl %t.sa.cl --build-options -cl-std=CL3.0 --kernel doubles --global 1024 --local 64 --arg buf:ulong:4 --check 0:equal
+//
 // ordered: seq_cst adds of 1 whose old values are used: one request each;
 // the old values of each counter are 0 .. N/2-1 in some order. (Its
 // seq_cst adds would keep the file's relaxed ones from being deferred: it
@@ -46,6 +50,14 @@ __kernel void sums(__global atomic_float *f) {
                             memory_order_relaxed);
   atomic_fetch_max_explicit(&f[6], (float)(gid % 999u) - 300.0f,
                             memory_order_relaxed, memory_scope_device);
+}
+
+__kernel void doubles(__global atomic_double *d) {
+  uint gid = (uint)get_global_id(0);
+  atomic_fetch_add_explicit(&d[gid % 3u], (double)(gid % 5u),
+                            memory_order_relaxed);
+  atomic_fetch_max_explicit(&d[3], (double)(gid % 1000u) - 300.0,
+                            memory_order_relaxed);
 }
 
 __kernel void sequence(__global atomic_float *f) {

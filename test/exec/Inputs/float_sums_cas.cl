@@ -33,3 +33,21 @@ __kernel void sequence(__global float *f) {
   for (int i = 0; i < 10; ++i)
     cas_op(f, 1.0f, 0);
 }
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+void cas_double(volatile __global ulong *p, double v, int max) {
+  ulong old, next;
+  do {
+    old = *p;
+    double d = as_double(old);
+    next = as_ulong(max ? fmax(d, v) : d + v);
+  } while (atom_cmpxchg(p, old, next) != old);
+}
+
+__kernel void doubles(__global ulong *d) {
+  uint gid = (uint)get_global_id(0);
+  cas_double(&d[gid % 3u], (double)(gid % 5u), 0);
+  cas_double(&d[3], (double)(gid % 1000u) - 300.0, 1);
+}
