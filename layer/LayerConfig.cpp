@@ -107,6 +107,16 @@ static LayerConfig readConfig() {
   // are not atomic with a native kernel's: there the program is rewritten
   // whole or stays native whole.
   Config.Options.KeepNativeOnError = hostConfig().Mode != SA_MODE_COORDINATOR;
+  // Float sums combined or in the program's order (the rewriter's
+  // --float-reassociation, which SOFTATOMIC_LAYER_OPTIONS may also give,
+  // and then wins): a variable of its own, since it is a question about
+  // the application's numbers rather than about the rewrite.
+  std::string Floats = environment("SOFTATOMIC_LAYER_FLOAT_REASSOCIATION");
+  if (!Floats.empty())
+    for (const std::string &Problem : applyRewriteOptions(
+             Config.Options, {"--float-reassociation=" + Floats}))
+      Config.Problems.push_back("SOFTATOMIC_LAYER_FLOAT_REASSOCIATION: " +
+                                Problem + "; keeping allow");
   // The same options, spelled the same, as softatomic-rewrite's
   // (model/RewriteOptions.def).
   std::vector<std::string> Words =

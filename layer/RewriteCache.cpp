@@ -149,10 +149,10 @@ std::string rewriteCacheKey(const std::string &Source, const BuildFlags &Flags,
 #define SA_REWRITE_FLAG(Name, Field, Help)                                     \
   putField(Key, std::string(Name) + (Options.Field ? "=1" : "=0"));
 #include "model/RewriteOptions.def"
-  putField(Key,
-           Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
-               ? "robust"
-               : "static");
+#define SA_REWRITE_CHOICE(Name, Field, Type, Help)                             \
+  putField(Key, std::string(Name) + "=" +                                      \
+                    std::to_string(static_cast<int>(Options.Field)));
+#include "model/RewriteOptions.def"
   // The device profile decides what the parse sees (#ifdef cl_...).
   auto PutNames = [&Key](const std::vector<std::string> &Names) {
     putField(Key, std::to_string(Names.size()));

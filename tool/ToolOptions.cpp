@@ -70,15 +70,16 @@ static cl::opt<bool> VerboseOption(
                                      cl::init(RewriteOptions().Field),         \
                                      cl::cat(Category));
 #include "model/RewriteOptions.def"
-static cl::opt<RewriteOptions::Placement>
-    PlacementOption("placement", cl::desc(PlacementHelp),
-                    cl::init(RewriteOptions().CoordinatorPlacement),
-                    cl::cat(Category));
-/// Its values, from the same table (cl::values takes a fixed list).
-static const bool PlacementValues = [] {
-#define SA_REWRITE_PLACEMENT(Enumerator, Value, Help)                          \
-  PlacementOption.getParser().addLiteralOption(                                \
-      Value, RewriteOptions::Placement::Enumerator, Help);
+#define SA_REWRITE_CHOICE(Name, Field, Type, Help)                             \
+  static cl::opt<RewriteOptions::Type> Field##Option(                          \
+      Name, cl::desc(Help), cl::init(RewriteOptions().Field),                  \
+      cl::cat(Category));
+#include "model/RewriteOptions.def"
+/// Their values, from the same table (cl::values takes a fixed list).
+static const bool ChoiceValues = [] {
+#define SA_REWRITE_CHOICE_VALUE(Field, Enumerator, Value, Help)                \
+  Field##Option.getParser().addLiteralOption(                                  \
+      Value, decltype(RewriteOptions::Field)::Enumerator, Help);
 #include "model/RewriteOptions.def"
   return true;
 }();
@@ -148,7 +149,9 @@ ToolOptions readToolOptions() {
   O.Verbose = VerboseOption;
 #define SA_REWRITE_FLAG(Name, Field, Help) O.Rewrite.Field = Field##Option;
 #include "model/RewriteOptions.def"
-  O.Rewrite.CoordinatorPlacement = PlacementOption;
+#define SA_REWRITE_CHOICE(Name, Field, Type, Help)                             \
+  O.Rewrite.Field = Field##Option;
+#include "model/RewriteOptions.def"
   if (!DeviceProfileOption.empty())
     if (std::optional<std::string> Problem =
             readDeviceProfile(DeviceProfileOption, O.Rewrite.Device))

@@ -36,10 +36,10 @@ const Expr *stripParameterConversions(const Expr *E) {
   return E;
 }
 
-/// The runtime's name for an integer pointee it carries out ("int",
-/// "uint", "long", "ulong"; atomic_int ... atomic_ulong for the OpenCL 2.0
-/// forms), or empty for any other (float, atomic_float, ...).
-static StringRef runtimeIntegerType(QualType Pointee, bool Atomic) {
+/// The runtime's name for a pointee it carries out ("int", "uint", "long",
+/// "ulong", "float", "double"; atomic_int ... atomic_double for the OpenCL
+/// 2.0 forms), or empty for any other (half, atomic_half, ...).
+static StringRef runtimeValueType(QualType Pointee, bool Atomic) {
   if (const auto *AT = Pointee->getAs<AtomicType>())
     Pointee = Atomic ? AT->getValueType() : QualType();
   else if (Atomic)
@@ -54,6 +54,10 @@ static StringRef runtimeIntegerType(QualType Pointee, bool Atomic) {
     return "long";
   case BuiltinType::ULong:
     return "ulong";
+  case BuiltinType::Float:
+    return "float";
+  case BuiltinType::Double:
+    return "double";
   default:
     return "";
   }
@@ -128,7 +132,7 @@ void classifyAtomicIn(CallSite &Site, LangAS AS) {
     Site.Atomic = AtomicKind::Unprovable;
     return;
   }
-  StringRef Type = runtimeIntegerType(Pointee, Builtin->Cl20);
+  StringRef Type = runtimeValueType(Pointee, Builtin->Cl20);
   bool Exchange = Builtin->Op == AtomicOp::CompareExchange;
   StringRef Space = Exchange ? expectedSpace(Call) : StringRef();
   if (Type.empty() || !hasAtomicArity(*Builtin, Call->getNumArgs()))
@@ -138,7 +142,8 @@ void classifyAtomicIn(CallSite &Site, LangAS AS) {
   else {
     Site.Atomic = AtomicKind::Global;
     Site.Relaxed = Builtin->Orders && isRelaxedOrder(Call, Builtin->Arity);
-    Site.Wide = Type.ends_with("long");
+    Site.Wide = Type.ends_with("long") || Type == "double";
+    Site.FloatSum = reassociatesFloats(*Builtin, Type);
     Site.Entry = runtimeAtomic(*Builtin, Call->getNumArgs(), Type, Space);
   }
 }
@@ -196,7 +201,7 @@ public:
         Info.NativeFlagCalls.push_back(Call);
       if (const AtomicBuiltin *Atomic = findAtomicBuiltin(Name)) {
         classifyAtomic(Site, Atomic);
-        // A float atomic_store stays native: no software read-modify-write
+        // A half atomic_store stays native: no software read-modify-write
         // can act on such an object.
         if (!Atomic->ReadModifyWrite &&
             Site.Atomic == AtomicKind::GlobalUnsupportedType)

@@ -81,6 +81,8 @@ public:
     for (const auto &Entry : Result.Functions)
       for (const CallSite &Site : Entry.second.Sites) {
         SiteOf[Site.Call] = &Site;
+        if (Site.Loop)
+          LoopLoads.insert(Site.Loop->LoadPointer);
         if (Site.SiteKind == CallSite::Kind::UserCall)
           Callers[Site.Callee].push_back({Entry.first, Site.Call});
       }
@@ -293,6 +295,9 @@ private:
     const Stmt *Cur = Ref;
     bool Lvalue = false; // an element p[i], which only & may take
     for (;;) {
+      // The read of a float-add loop is the add's own.
+      if (!Lvalue && LoopLoads.contains(Cur))
+        return true;
       const Stmt *P = Parents.parent(Cur);
       if (!P)
         return false;
@@ -356,7 +361,7 @@ private:
     // chained scan), which the worker would send only when it ends.
     if (Site.SiteKind == CallSite::Kind::Atomic)
       return Index == 0 && Site.Atomic == AtomicKind::Global &&
-             isResultDiscarded(Call, Parents);
+             (Site.Loop || isResultDiscarded(Call, Parents));
     if (Site.SiteKind == CallSite::Kind::UserCall)
       return atomicOnlyIn(Site.Callee, Index);
     return false;
@@ -364,6 +369,8 @@ private:
 
   const StmtParents &Parents;
   DenseMap<const CallExpr *, const CallSite *> SiteOf;
+  /// The pointers float-add loops read their targets through.
+  DenseSet<const Stmt *> LoopLoads;
   DenseMap<const FunctionDecl *, std::vector<Caller>> Callers;
   DenseMap<std::pair<const FunctionDecl *, unsigned>, bool> AtomicOnly;
   DenseMap<const FunctionDecl *, VarRefs> UsesIn;
@@ -379,7 +386,7 @@ private:
 
 void markDeferredSites(KernelAnalysis &Result,
                        const DenseSet<const FunctionDecl *> &Code,
-                       const StmtParents &Parents) {
+                       const StmtParents &Parents, bool ReassociateFloats) {
   for (const FunctionDecl *F : Code) {
     if (llvm::any_of(Parents.statements(F->getBody()), [](const Stmt *S) {
           const auto *Call = dyn_cast<CallExpr>(S);
@@ -411,8 +418,9 @@ void markDeferredSites(KernelAnalysis &Result,
       // 32-bit operands (docs/REWRITE.md, "The deferred form").
       if (Site.SiteKind == CallSite::Kind::Atomic &&
           Site.Atomic == AtomicKind::Global && !Site.InBlock && !Site.Wide &&
-          isDeferrable(*Site.Builtin, Site.Relaxed) &&
-          isResultDiscarded(Site.Call, Parents) &&
+          isDeferrable(*Site.Builtin, Site.Relaxed, Site.Entry.Type) &&
+          (ReassociateFloats || !Site.FloatSum) &&
+          (Site.Loop || isResultDiscarded(Site.Call, Parents)) &&
           Targets.siteTarget(Site, Entry.first))
         Chosen.push_back({&Site, Entry.first});
   }

@@ -29,10 +29,11 @@ bool isResultDiscarded(const clang::CallExpr *Call, const StmtParents &Parents);
 /// functions they reach) that may be deferred to its deferred form
 /// (CallForm::Deferred). None is renamed when the code orders memory explicitly
 /// (fences, atomic loads and stores): a deferred atomic could then be observed
-/// out of order.
+/// out of order. Float sums (CallSite::FloatSum) are deferred only where
+/// \p ReassociateFloats: the table sums their operands in another order.
 void markDeferredSites(KernelAnalysis &Result,
                        const llvm::DenseSet<const clang::FunctionDecl *> &Code,
-                       const StmtParents &Parents);
+                       const StmtParents &Parents, bool ReassociateFloats);
 
 } // namespace softatomic
 

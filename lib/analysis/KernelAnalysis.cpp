@@ -3,6 +3,7 @@
 #include "analysis/KernelAnalysis.h"
 #include "analysis/BodyScan.h"
 #include "analysis/DeferredSites.h"
+#include "analysis/FloatAddLoops.h"
 #include "analysis/GenericPointers.h"
 #include "analysis/MacroSpelledForms.h"
 #include "analysis/UniformSites.h"
@@ -65,10 +66,12 @@ private:
 /// The whole-translation-unit reasoning of docs/REWRITE.md.
 class Analyzer {
 public:
-  Analyzer(ASTContext &Ctx, bool DeferUnusedResults, bool KeepNativeOnError)
+  Analyzer(ASTContext &Ctx, bool DeferUnusedResults, bool KeepNativeOnError,
+           bool ReassociateFloats)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
         DeferUnusedResults(DeferUnusedResults),
-        KeepNativeOnError(KeepNativeOnError) {}
+        KeepNativeOnError(KeepNativeOnError),
+        ReassociateFloats(ReassociateFloats) {}
   Analyzer(const Analyzer &) = delete;
   Analyzer &operator=(const Analyzer &) = delete;
 
@@ -106,6 +109,7 @@ private:
   DiagnosticsEngine &Diags;
   bool DeferUnusedResults;
   bool KeepNativeOnError;
+  bool ReassociateFloats;
   KernelAnalysis Result;
   bool Failed = false;
   /// Per kernel: the functions it reaches through calls.
@@ -472,8 +476,10 @@ std::optional<KernelAnalysis> Analyzer::run() {
   StmtParents Parents;
   for (const FunctionDecl *F : Code)
     Parents.addBody(F->getBody());
+  // A compare-exchange loop that is a float add is that add from here on.
+  markFloatAddLoops(Result, Code, Parents, Ctx);
   if (DeferUnusedResults)
-    markDeferredSites(Result, Code, Parents);
+    markDeferredSites(Result, Code, Parents, ReassociateFloats);
   // A call under an `if` that the group reaches is combined too, with
   // whether each work-item is its caller (CallForm::PredicatedWorkGroup);
   // one per `if`.
@@ -484,7 +490,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
           Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
           Site.Form != CallForm::PerItem ||
-          !isGroupCombinable(*Site.Builtin, Site.Relaxed))
+          !isGroupCombinable(*Site.Builtin, Site.Relaxed, Site.Entry.Type))
         continue;
       if (WholeGroup.reached(Site.Call, K)) {
         Site.Form = CallForm::WorkGroup;
@@ -522,8 +528,10 @@ std::optional<KernelAnalysis> Analyzer::run() {
 
 std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx,
                                              bool DeferUnusedResults,
-                                             bool KeepNativeOnError) {
-  return Analyzer(Ctx, DeferUnusedResults, KeepNativeOnError).run();
+                                             bool KeepNativeOnError,
+                                             bool ReassociateFloats) {
+  return Analyzer(Ctx, DeferUnusedResults, KeepNativeOnError, ReassociateFloats)
+      .run();
 }
 
 } // namespace softatomic

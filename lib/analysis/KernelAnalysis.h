@@ -29,10 +29,12 @@ namespace softatomic {
 /// \p KeepNativeOnError leaves each kernel whose own code is refused as
 /// written (KernelAnalysis::KeptKernels), reporting nothing for it, where
 /// it would fail the file; what concerns no one kernel (recursion) still
-/// does.
+/// does. \p ReassociateFloats lets float sums take the forms that combine
+/// them (--float-reassociation=allow); off, each is a request of its own.
 std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
                                              bool DeferUnusedResults = true,
-                                             bool KeepNativeOnError = false);
+                                             bool KeepNativeOnError = false,
+                                             bool ReassociateFloats = true);
 
 } // namespace softatomic
 

@@ -103,7 +103,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (Diags.hasErrorOccurred())
     return;
   std::optional<KernelAnalysis> Analysis = analyzeKernels(
-      Ctx, Options.DeferUnusedResults, Options.KeepNativeOnError);
+      Ctx, Options.DeferUnusedResults, Options.KeepNativeOnError,
+      Options.FloatSums == RewriteOptions::FloatReassociation::Allow);
   if (!Analysis)
     return;
 

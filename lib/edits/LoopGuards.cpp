@@ -97,9 +97,10 @@ public:
   bool callsRuntime(const CallSite &Site) {
     if (Site.InBlock)
       return false;
+    // A float-add loop's add returns nothing the code reads.
     if (Site.SiteKind == CallSite::Kind::Atomic)
       return Site.Atomic == AtomicKind::Global &&
-             Site.Form != CallForm::Deferred;
+             Site.Form != CallForm::Deferred && !Site.Loop;
     return Site.SiteKind == CallSite::Kind::UserCall &&
            Analysis.takesContext(Site.Callee) && reaches(Site.Callee);
   }

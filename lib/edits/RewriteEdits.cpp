@@ -154,6 +154,7 @@ private:
                        ArrayRef<MacroBodyEdit> InBody);
   std::optional<SourceLocation> macroBodyToken(SourceLocation Loc) const;
   void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
+  void replaceFloatAddLoop(const CallSite &Site, EditCollector &Out);
   void addClone(const FunctionDecl *Decl, StringRef Name);
   void addWarpCopy(const FunctionDecl *Kernel);
   void placeAfter(SourceLocation Last, unsigned FirstLine, StringRef Text,
@@ -364,6 +365,24 @@ void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
                     Discarded ? "(void)" + Result : Result, Args, Glue);
 }
 
+/// docs/REWRITE.md, "Float adds written as compare-exchange loops": the
+/// loop becomes one call of the float add, which keeps the pointer's and
+/// the value's text with their own edits; the loop's line breaks stay
+/// and the call follows them, on the loop's last line, so that every line
+/// keeps its number. A do-while loop's `;` stays after it.
+void EditBuilder::replaceFloatAddLoop(const CallSite &Site,
+                                      EditCollector &Out) {
+  const FloatAddLoop &Loop = *Site.Loop;
+  SourceRange Whole = Loop.Loop->getSourceRange();
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Whole),
+                                        SM, Ctx.getLangOpts());
+  std::vector<std::string> Glue = {
+      "(void)" + Site.runtimeName() + "((volatile __global float *)(", "), (",
+      "), " + ContextArgument.str() + ")" + (Loop.DoWhile ? "" : ";")};
+  Out.moveWithEdits(Whole.getEnd(), Whole, std::string(Text.count('\n'), '\n'),
+                    {Loop.PointerText, Loop.ValueText}, Glue);
+}
+
 /// Atomics, geometry calls and calls of context takers in \p Info.
 void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
   for (const CallSite &Site : Info.Sites) {
@@ -372,6 +391,10 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
     case CallSite::Kind::Atomic:
       if (Site.Atomic != AtomicKind::Global)
         continue; // __local: left alone; the rest was refused before.
+      if (Site.Loop) {
+        replaceFloatAddLoop(Site, Out);
+        break;
+      }
       [[fallthrough]];
     case CallSite::Kind::Geometry: {
       if (!Site.GlobalCast.empty()) {

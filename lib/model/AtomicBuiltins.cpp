@@ -114,10 +114,26 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
       .str();
 }
 
-/// True when the runtime has \p Op in \p Form, in some shape.
-static bool hasForm(CallForm Form, AtomicOp Op) {
+/// The types of a row of entry points (RuntimeCalls.def).
+static SmallVector<StringRef, 4> entryTypes(EntryTypes Types) {
+  switch (Types) {
+  case EntryTypes::Int32:
+    return {"int", "uint"};
+  case EntryTypes::Int32And64:
+    return {"int", "uint", "long", "ulong"};
+  case EntryTypes::Float32:
+    return {"float"};
+  case EntryTypes::Float32And64:
+    return {"float", "double"};
+  }
+  return {};
+}
+
+/// True when the runtime has \p Op in \p Form on \p Type, in some shape.
+static bool hasForm(CallForm Form, AtomicOp Op, StringRef Type) {
   return any_of(EntryPointRows, [&](const EntryPointRow &Row) {
-    return Row.Form == Form && Row.Op == Op;
+    return Row.Form == Form && Row.Op == Op &&
+           is_contained(entryTypes(Row.Types), Type);
   });
 }
 
@@ -125,9 +141,7 @@ std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints() {
   using OrderArgs = RuntimeAtomic::OrderArgs;
   std::vector<std::pair<RuntimeAtomic, CallForm>> Entries;
   for (const EntryPointRow &Row : EntryPointRows) {
-    SmallVector<StringRef, 4> Types = {"int", "uint"};
-    if (Row.Types == EntryTypes::Int32And64)
-      Types.append({"long", "ulong"});
+    SmallVector<StringRef, 4> Types = entryTypes(Row.Types);
     SmallVector<OrderArgs, 3> Orders = {OrderArgs::None};
     if (Row.Shapes != EntryShapes::Plain)
       Orders = {OrderArgs::Explicit, OrderArgs::ExplicitScope};
@@ -150,16 +164,33 @@ std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints() {
   return Entries;
 }
 
-bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed) {
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed,
+                       StringRef Type) {
   // The 2.0 forms in a group form are relaxed alone: the group's one
   // request cannot order each work-item's own accesses.
-  return hasForm(CallForm::WorkGroup, Atomic.Op) && (!Atomic.Cl20 || Relaxed);
+  return hasForm(CallForm::WorkGroup, Atomic.Op, Type) &&
+         (!Atomic.Cl20 || Relaxed);
 }
 
-bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed) {
+bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed, StringRef Type) {
   // A deferred 2.0 call is relaxed alone: it is sent later, so it orders
   // nothing around it.
-  return hasForm(CallForm::Deferred, Atomic.Op) && (!Atomic.Cl20 || Relaxed);
+  return hasForm(CallForm::Deferred, Atomic.Op, Type) &&
+         (!Atomic.Cl20 || Relaxed);
+}
+
+bool reassociatesFloats(const AtomicBuiltin &Atomic, StringRef Type) {
+  if (Type != "float" && Type != "double")
+    return false;
+  switch (Atomic.Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+  case AtomicOp::FetchAdd:
+  case AtomicOp::FetchSub:
+    return true;
+  default:
+    return false;
+  }
 }
 
 } // namespace softatomic

@@ -66,7 +66,8 @@ struct RuntimeAtomic {
   /// A compare-exchange: the address space of its expected pointer
   /// ("private", "global", "local" or "generic"); else empty.
   llvm::StringRef ExpectedSpace;
-  /// The integer type: "int", "uint", "long" or "ulong".
+  /// The value type: "int", "uint", "long", "ulong", "float" or
+  /// "double".
   llvm::StringRef Type;
 
   bool operator==(const RuntimeAtomic &O) const {
@@ -97,13 +98,21 @@ std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints();
 /// True for the atomics a work-group can combine into one request per
 /// address (add, sub, inc, dec: the old values are prefix sums; for the
 /// 2.0 forms fetch_add and fetch_sub, when \p Relaxed: their memory order
-/// is memory_order_relaxed).
-bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed);
+/// is memory_order_relaxed), on \p Type (integers only).
+bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed,
+                       llvm::StringRef Type = "int");
 
 /// True for the operations whose calls may be deferred when their result
 /// is unused: their effects commute (add, sub, inc, dec, min, max, and, or,
-/// xor; for the 2.0 forms the same fetch_ operations, when \p Relaxed).
-bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed);
+/// xor; for the 2.0 forms the same fetch_ operations, when \p Relaxed),
+/// on \p Type (32-bit integers; float add, sub, min and max).
+bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed,
+                  llvm::StringRef Type = "int");
+
+/// True for a float sum (add or sub on float or double): combining such
+/// calls changes the order in which their operands are summed, which
+/// --float-reassociation decides (docs/REWRITE.md, "Floats").
+bool reassociatesFloats(const AtomicBuiltin &Atomic, llvm::StringRef Type);
 
 } // namespace softatomic
 

@@ -17,12 +17,15 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace clang {
 class CallExpr;
+class Expr;
+class Stmt;
 class FunctionDecl;
 class IfStmt;
 class ReturnStmt;
@@ -34,10 +37,32 @@ namespace softatomic {
 enum class AtomicKind {
   Local,                 ///< On __local memory: left alone.
   Global,                ///< On __global memory: the runtime carries it out.
-  GlobalUnsupportedType, ///< On __global memory, not a 32/64-bit integer.
+  GlobalUnsupportedType, ///< On __global memory, not a 32/64-bit integer,
+                         ///< float or double (half).
   GlobalUnsupportedForm, ///< A compare-exchange whose expected pointer the
                          ///< runtime cannot take.
   Unprovable,            ///< Generic (or another) address space.
+};
+
+/// A compare-exchange loop that is provably a float add or subtract on its
+/// target (docs/REWRITE.md, "Float adds written as compare-exchange
+/// loops"): the rewrite replaces the loop by one call of the runtime's
+/// float add, which keeps the text of the pointer and of the value.
+struct FloatAddLoop {
+  /// The do, while or for statement, replaced whole.
+  const clang::Stmt *Loop = nullptr;
+  /// The compare-exchange's pointer argument, and where it is written.
+  const clang::Expr *Pointer = nullptr;
+  clang::SourceRange PointerText;
+  /// The value added (subtracted), and where it is written (in the file,
+  /// or in the argument of a macro: `as_uint(as_float(old) + v)`).
+  const clang::Expr *Value = nullptr;
+  clang::SourceRange ValueText;
+  /// The pointer the loop reads its target through (`p` of `old = *p`):
+  /// that read is part of the add, not a use of the memory of its own.
+  const clang::Expr *LoadPointer = nullptr;
+  /// A do-while loop, whose `;` the rewrite leaves after the call.
+  bool DoWhile = false;
 };
 
 /// A call in a function body that the rewrite may have to edit or refuse.
@@ -56,10 +81,14 @@ struct CallSite {
   /// An _explicit OpenCL 2.0 form whose (first) memory order is the
   /// constant memory_order_relaxed, as the source spells it.
   bool Relaxed = false;
-  /// On a 64-bit integer (long, ulong, atomic_long, atomic_ulong): the
-  /// runtime carries it out per work-item only (no deferred or work-group
-  /// form), and the output defines SA_INT64_ATOMICS.
+  /// On a 64-bit value (long, ulong, double, atomic_long, atomic_ulong,
+  /// atomic_double): the runtime carries it out per work-item only (no
+  /// deferred or work-group form), and the output defines
+  /// SA_INT64_ATOMICS.
   bool Wide = false;
+  /// A float sum (add or sub on float or double): it may take a form that
+  /// combines it with others only where --float-reassociation allows.
+  bool FloatSum = false;
   /// A global atomic: the runtime's entry point, and the form it is called
   /// in (per work-item, unless the analysis proves more).
   RuntimeAtomic Entry;
@@ -68,6 +97,9 @@ struct CallSite {
   /// this call first; the rewrite evaluates the condition and the call
   /// before the `if` (docs/REWRITE.md).
   const clang::IfStmt *Guard = nullptr;
+  /// A compare-exchange that is the heart of a float-add loop: the site
+  /// is then the float add (Builtin, Entry), and Loop says where it is.
+  std::optional<FloatAddLoop> Loop;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The geometry builtin called (geometry sites).

@@ -133,10 +133,12 @@ static std::optional<bool> parseFlagValue(std::string_view Text) {
   return std::nullopt;
 }
 
-static std::string placementValues() {
+/// The values of the SA_REWRITE_CHOICE option \p Field, as a list.
+static std::string choiceValues(std::string_view Field) {
   std::string Values;
-#define SA_REWRITE_PLACEMENT(Enumerator, PlacementName, Help)                  \
-  Values += (Values.empty() ? "" : ", ") + std::string(PlacementName);
+#define SA_REWRITE_CHOICE_VALUE(FieldName, Enumerator, Value, Help)            \
+  if (Field == #FieldName)                                                     \
+    Values += (Values.empty() ? "" : ", ") + std::string(Value);
 #include "model/RewriteOptions.def"
   return Values;
 }
@@ -168,19 +170,24 @@ static std::optional<std::string> applyOne(RewriteOptions &Options,
     return std::nullopt;                                                       \
   }
 #include "model/RewriteOptions.def"
-  if (Name == "placement") {
+  std::string_view Field;
+#define SA_REWRITE_CHOICE(OptionName, FieldName, Type, Help)                   \
+  if (Name == OptionName)                                                      \
+    Field = #FieldName;
+#include "model/RewriteOptions.def"
+  if (!Field.empty()) {
     if (!Value && I + 1 < Args.size())
       Value = Args[++I]; // `--placement robust`, as the tool takes it
     if (!Value)
-      return "'" + Arg + "' needs a value: one of " + placementValues();
-#define SA_REWRITE_PLACEMENT(Enumerator, PlacementName, Help)                  \
-  if (*Value == PlacementName) {                                               \
-    Options.CoordinatorPlacement = RewriteOptions::Placement::Enumerator;      \
+      return "'" + Arg + "' needs a value: one of " + choiceValues(Field);
+#define SA_REWRITE_CHOICE_VALUE(FieldName, Enumerator, ValueName, Help)        \
+  if (Field == #FieldName && *Value == ValueName) {                            \
+    Options.FieldName = decltype(Options.FieldName)::Enumerator;               \
     return std::nullopt;                                                       \
   }
 #include "model/RewriteOptions.def"
-    return "'" + std::string(*Value) + "': --placement takes one of " +
-           placementValues();
+    return "'" + std::string(*Value) + "': --" + std::string(Name) +
+           " takes one of " + choiceValues(Field);
   }
 #define SA_REWRITE_DEVICE(OptionName, ValueName, Help)                         \
   if (Name == OptionName) {                                                    \

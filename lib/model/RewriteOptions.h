@@ -67,6 +67,13 @@ struct RewriteOptions {
   /// atomic per group (docs/REWRITE.md, "Placement").
   enum class Placement { Static, Robust };
   Placement CoordinatorPlacement = Placement::Static;
+  /// Whether float adds may take the forms that combine them (summed in
+  /// the worker, then applied at once), which sum their operands in an
+  /// order the program does not have (docs/REWRITE.md, "Floats"). Allowed
+  /// by default: combining is what the rewrite is for, and the order of
+  /// float atomic adds of different work-items is unspecified anyway.
+  enum class FloatReassociation { Allow, KeepOrder };
+  FloatReassociation FloatSums = FloatReassociation::Allow;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
   /// picks the mode per launch (README.md, "Modes"). On by default: the
@@ -98,10 +105,6 @@ struct RewriteOptions {
   DeviceProfile Device;
 };
 
-/// The help line of `--placement`, before its values.
-inline constexpr const char *PlacementHelp =
-    "Where the coordinator work-group sits:";
-
 /// The OpenCL version \p Text names ("1.2", "120", CL_DEVICE_VERSION's
 /// "OpenCL 1.2 vendor"), as `__OPENCL_VERSION__` writes it (120); nothing
 /// when it names none of 1.0 to 3.0.
@@ -118,7 +121,8 @@ std::optional<std::string> setDeviceOption(DeviceProfile &Device,
 
 /// Applies the options of RewriteOptions.def in \p Args, spelled as on the
 /// tool's command line (`--combine-mode`, `-combine-mode`,
-/// `--defer-unused=false`, `--placement=robust`, `--placement robust`), to
+/// `--defer-unused=false`, `--placement=robust`, `--placement robust`,
+/// `--float-reassociation=keep-order`), to
 /// \p Options. Returns what it could not apply, one message per argument:
 /// an unknown option, or a value the option does not take.
 std::vector<std::string>

@@ -52,7 +52,7 @@ inline const char *atomicOpSpelling(AtomicOp Op) {
 
 /// The types and argument shapes of a row of entry points
 /// (RuntimeCalls.def, SA_ENTRY_POINTS, says what each means).
-enum class EntryTypes { Int32, Int32And64 };
+enum class EntryTypes { Int32, Int32And64, Float32, Float32And64 };
 enum class EntryShapes { Plain, Cl20, Cl20Explicit };
 
 /// One row of SA_ENTRY_POINTS: Op in Form, on Types, in Shapes.

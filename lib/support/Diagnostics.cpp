@@ -37,7 +37,7 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(
         D, Error,
         "'%0' on a global '%1' cannot be rewritten: software atomics support "
-        "only 32-bit and 64-bit integers in this version");
+        "only 32-bit and 64-bit integers, float and double in this version");
   case Diag::UnsupportedAtomicForm:
     return customDiagID(
         D, Error,

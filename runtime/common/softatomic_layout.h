@@ -112,8 +112,10 @@
    (slots) * SA_SLOT_WORDS)
 
 /* Operations: low bits the operation, SA_OP_SIGNED for signed min/max,
- * SA_OP_WIDE for a 64-bit target (long, ulong; only in kernels built with
- * SA_INT64_ATOMICS). */
+ * SA_OP_WIDE for a 64-bit target (long, ulong, double; only in kernels
+ * built with SA_INT64_ATOMICS), SA_OP_FLOAT for an add, sub, min or max
+ * whose target and operand are the bits of a float (a double when wide).
+ * An exchange of a float is one of its bits: it carries no flag. */
 #define SA_OP_ADD 1u
 #define SA_OP_SUB 2u
 #define SA_OP_XCHG 3u
@@ -125,6 +127,7 @@
 #define SA_OP_CMPXCHG 9u
 #define SA_OP_SIGNED 0x100u
 #define SA_OP_WIDE 0x200u
+#define SA_OP_FLOAT 0x400u
 
 /* Local scratch of the coordinator: counters, one list head per
  * coordinator work-item (the requests it owns), the workers whose doorbell

@@ -2,7 +2,7 @@
  * call, gather, read, apply, release), and what they build on: the owner
  * of an address, one operation's result, a target's load and store at its
  * width, SA_COORD_PARAMS, and SA_FOR_STRIDED (parts 6 and 10 use it too).
- * Owns: no macro. Reads: SA_INT64_ATOMICS. */
+ * Owns: no macro. Reads: SA_INT64_ATOMICS, cl_khr_fp64. */
 
 /* ---- the coordinator work-group (paper Figure 7, without lockstep) ------- */
 
@@ -16,10 +16,40 @@ static inline uint __sa_owner(ulong addr, uint items) {
   return h % items;
 }
 
-/* One operation on a target's value of type U (S: signed, for min/max);
- * the width flag is not looked at. */
-#define SA_DEFINE_APPLY(name, S, U)                                            \
+/* A float operation (SA_OP_FLOAT) on the bits of a target's value, as F
+ * (float, or double for the 64-bit U): IEEE arithmetic on the values, so
+ * the coordinator applies each request rounded on its own, as a native
+ * float atomic would. min and max are fmin and fmax (a NaN operand loses),
+ * as cl_ext_float_atomics defines them. */
+#define SA_DEFINE_APPLY_FLOAT(name, F, U, as_F, as_U)                          \
+  static U name(uint op, U old, U v) {                                         \
+    F a = as_F(old), b = as_F(v);                                              \
+    switch (op & ~(SA_OP_WIDE | SA_OP_FLOAT)) {                                \
+    case SA_OP_ADD: return as_U(a + b);                                        \
+    case SA_OP_SUB: return as_U(a - b);                                        \
+    case SA_OP_MIN: return as_U(fmin(a, b));                                   \
+    case SA_OP_MAX: return as_U(fmax(a, b));                                   \
+    }                                                                          \
+    return old;                                                                \
+  }
+SA_DEFINE_APPLY_FLOAT(__sa_apply_float, float, uint, as_float, as_uint)
+/* Double atomics need cl_khr_fp64, which every source that has them
+ * enables; a program without it has no double request to apply. */
+#if defined(SA_INT64_ATOMICS) && defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+SA_DEFINE_APPLY_FLOAT(__sa_apply_double, double, ulong, as_double, as_ulong)
+#elif defined(SA_INT64_ATOMICS)
+static ulong __sa_apply_double(uint op, ulong old, ulong v) { return old; }
+#endif
+#undef SA_DEFINE_APPLY_FLOAT
+
+/* One operation on a target's value of type U (S: signed, for min/max;
+ * FL: the float operations at U's width); the width flag is not looked
+ * at. */
+#define SA_DEFINE_APPLY(name, S, U, FL)                                        \
   static U name(uint op, U old, U v, U cmp) {                                  \
+    if (op & SA_OP_FLOAT)                                                      \
+      return FL(op, old, v);                                                   \
     switch (op & ~SA_OP_WIDE) {                                                \
     case SA_OP_ADD: return old + v;                                            \
     case SA_OP_SUB: return old - v;                                            \
@@ -35,9 +65,9 @@ static inline uint __sa_owner(ulong addr, uint items) {
     }                                                                          \
     return old;                                                                \
   }
-SA_DEFINE_APPLY(__sa_apply, int, uint)
+SA_DEFINE_APPLY(__sa_apply, int, uint, __sa_apply_float)
 #ifdef SA_INT64_ATOMICS
-SA_DEFINE_APPLY(__sa_apply_wide, long, ulong)
+SA_DEFINE_APPLY(__sa_apply_wide, long, ulong, __sa_apply_double)
 #endif
 #undef SA_DEFINE_APPLY
 

@@ -48,7 +48,7 @@ static void __sa_fail(__sa_ctx_t *ctx, uint code) {
 #define SA_NATIVE_WIDE 1
 /* 64-bit: a compare-exchange loop (cl_khr_int64_base_atomics has no min,
  * max, and, or, xor; those are in the extended extension, which a device
- * may lack). */
+ * may lack; and no double add, min or max at all). */
 static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
                               ulong cmp) {
   ulong old = *p;
@@ -91,6 +91,18 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
   volatile __global int *sp = (volatile __global int *)p;
   uint v = (uint)value, old = 0;
+  /* A 32-bit float operation (SA_OP_FLOAT): a compare-exchange loop on
+   * the bits, since OpenCL 1.x has no float add and a device may lack
+   * cl_ext_float_atomics (PoCL 3.1 does). Bits are compared, so a NaN
+   * target does not loop forever. (Here, not in a function of its own:
+   * every native global atomic of the runtime is in this function.) */
+  if ((op & (SA_OP_FLOAT | SA_OP_WIDE)) == SA_OP_FLOAT) {
+    old = *p;
+    for (uint seen; (seen = atomic_cmpxchg(
+                         p, old, __sa_apply_float(op, old, v))) != old;)
+      old = seen;
+    return old;
+  }
   switch (op) {
   case SA_OP_ADD: old = atomic_add(p, v); break;
   case SA_OP_SUB: old = atomic_sub(p, v); break;

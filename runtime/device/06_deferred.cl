@@ -16,6 +16,11 @@
  * first free entry ends a search. */
 static uint __sa_deferred_identity(uint op) {
   switch (op) {
+  /* Floats: -0.0 leaves every sum as it is (+0.0 would turn a -0.0
+   * target into +0.0); +inf and -inf leave fmin and fmax. */
+  case SA_OP_ADD | SA_OP_FLOAT: return 0x80000000u;
+  case SA_OP_MIN | SA_OP_FLOAT: return 0x7f800000u;
+  case SA_OP_MAX | SA_OP_FLOAT: return 0xff800000u;
   case SA_OP_AND: case SA_OP_MIN: return 0xffffffffu;
   case SA_OP_MIN | SA_OP_SIGNED: return 0x7fffffffu;
   case SA_OP_MAX | SA_OP_SIGNED: return 0x80000000u;
@@ -24,6 +29,16 @@ static uint __sa_deferred_identity(uint op) {
 }
 
 static void __sa_deferred_combine(volatile __local uint *v, uint op, uint x) {
+  /* A float operand joins the entry by a compare-exchange loop on local
+   * memory: the entry's sum is the operands' in the order the work-items
+   * came (the reassociation that --float-reassociation=allow permits). */
+  if (op & SA_OP_FLOAT) {
+    uint old = *v;
+    for (uint seen; (seen = atomic_cmpxchg(
+                         v, old, __sa_apply_float(op, old, x))) != old;)
+      old = seen;
+    return;
+  }
   switch (op) {
   case SA_OP_ADD: atomic_add(v, x); break;
   case SA_OP_AND: atomic_and(v, x); break;

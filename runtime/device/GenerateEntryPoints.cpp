@@ -11,12 +11,15 @@
 // __sa_item_add (part 8), the deferred ones __sa_defer (part 6),
 // the work-group ones __sa_wg_add (part 8); the OpenCL 2.0 forms note
 // their memory order (__sa_order, part 7) and call the 1.x form of their
-// operation in the same call form.
+// operation in the same call form. Float and double ones (floating())
+// exchange their bits through the integer ones, and ask for the float
+// operation (SA_OP_FLOAT) on them otherwise.
 //
 // Usage: softatomic-generate-entry-points OUTPUT.cl
 //
 //===----------------------------------------------------------------------===//
 
+#include <cassert>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -70,25 +73,43 @@ std::string opCode(AtomicOp Op) {
 }
 
 struct Type {
-  std::string Name;     ///< int, uint, long, ulong
-  std::string Unsigned; ///< uint or ulong
+  std::string Name;     ///< int, uint, long, ulong, float, double
+  std::string Unsigned; ///< uint or ulong: the bits a request carries
   bool Signed;
   bool Wide;
+  bool Float = false;
 };
 
 const Type Int{"int", "uint", true, false};
 const Type UInt{"uint", "uint", false, false};
 const Type Long{"long", "ulong", true, true};
 const Type ULong{"ulong", "ulong", false, true};
+const Type Float{"float", "uint", false, false, true};
+const Type Double{"double", "ulong", false, true, true};
+
+/// The bits of V, a value of T, as the unsigned integer a request
+/// carries: a float's by as_uint, a signed integer's by a cast.
+std::string bits(const Type &T, const std::string &V = "v") {
+  if (T.Float)
+    return "as_" + T.Unsigned + "(" + V + ")";
+  return T.Signed ? "(" + T.Unsigned + ")" + V : V;
+}
+
+/// A value of T from the bits B of its unsigned integer.
+std::string fromBits(const Type &T, const std::string &B) {
+  return T.Float ? "as_" + T.Name + "((" + T.Unsigned + ")" + B + ")"
+                 : "(" + T.Name + ")" + B;
+}
 
 /// The operand of a 32-bit deferred or work-group call, as the uint the
 /// worker's table or the group's sum adds: a subtraction adds the
 /// negation, inc and dec add 1 and -1.
 std::string uintOperand(AtomicOp Op, const Type &T) {
-  std::string V = T.Signed ? "(uint)v" : "v";
+  std::string V = bits(T);
   switch (Op) {
   case AtomicOp::Sub:
-    return "0u - " + V;
+    // x - v is exactly x + (-v) in IEEE arithmetic.
+    return T.Float ? bits(T, "-v") : "0u - " + V;
   case AtomicOp::Inc:
     return "1u";
   case AtomicOp::Dec:
@@ -138,6 +159,8 @@ public:
     std::string Ptr = "volatile __global " + T.Name + " *p";
     std::string Value = hasValue(Op) ? T.Name + " v, " : "";
     std::string Ret = Form == CallForm::Deferred ? "void" : T.Name;
+    if (T.Float)
+      return floating(Form, Op, T, Name, Ptr + ", " + Value, Ret);
     // As written, in the forms that do not reach __sa_request (which
     // carries out a per-item call of the kernel as written itself, with
     // the memory order a 2.0 call noted): the 1.x builtin, 32-bit only.
@@ -197,11 +220,62 @@ public:
     }
   }
 
+  /// A float (or double) entry point. An exchange, or a compare-exchange,
+  /// is one of the bits: the integer entry point of that width does it.
+  /// add, sub, min and max ask for the float operation (SA_OP_FLOAT),
+  /// which the coordinator, __sa_native (a compare-exchange loop: the
+  /// device may lack cl_ext_float_atomics) and the deferred table carry
+  /// out; never through __sa_item_add, whose sums are integer ones.
+  void floating(CallForm Form, AtomicOp Op, const Type &T,
+                const std::string &Name, const std::string &Params,
+                const std::string &Ret) {
+    std::string Bits = "volatile __global " + T.Unsigned + " *";
+    if (Op == AtomicOp::Xchg)
+      return function(Ret, Name, Params,
+                      "return " +
+                          fromBits(T, "__sa_atomic_xchg_" + T.Unsigned + "((" +
+                                          Bits + ")p, " + bits(T) + ", ctx)") +
+                          ";");
+    if (Op == AtomicOp::Cmpxchg)
+      return function(Ret, Name,
+                      "volatile __global " + T.Name + " *p, " + T.Name +
+                          " cmp, " + T.Name + " v, ",
+                      "return " +
+                          fromBits(T, "__sa_atomic_cmpxchg_" + T.Unsigned +
+                                          "((" + Bits + ")p, " +
+                                          bits(T, "cmp") + ", " + bits(T) +
+                                          ", ctx)") +
+                          ";");
+    if (Form == CallForm::PerItem)
+      return function(Ret, Name, Params,
+                      "return " +
+                          fromBits(T, "__sa_request(ctx, " + code(Op, T) +
+                                          ", __sa_addr(p), " + bits(T) +
+                                          ", 0)") +
+                          ";");
+    assert(Form == CallForm::Deferred && !T.Wide &&
+           "floats are deferred at 32 bits, and never combined in a group");
+    // A subtraction adds the negation. The warp program sends its folded
+    // integer adds first; the kernel as written makes the float operation
+    // natively (no 1.x builtin has it).
+    AtomicOp Sent = Op == AtomicOp::Sub ? AtomicOp::Add : Op;
+    std::string Operands =
+        code(Sent, T) + ", __sa_addr(p), " + uintOperand(Op, T);
+    function(Ret, Name, Params,
+             "if (__sa_fold(ctx, " + Operands +
+                 ")) return; if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); " +
+                 direct(Form, true, "__sa_native(ctx, " + Operands + ", 0)") +
+                 "__sa_defer(ctx, " + Operands + ");");
+  }
+
   /// The per-item 1.x entry point of Op on T for a macro that rewritten
   /// code and code without the context both expand (part 2, "geometry in a
   /// macro shared..."): the software atomic under a rewrite's own
   /// __sa_ctx, the builtin as written under the program-scope null one.
   void scoped(AtomicOp Op, const Type &T) {
+    // Of the floats' 1.x atomics, OpenCL has the exchange of a float alone.
+    if (T.Float && (Op != AtomicOp::Xchg || T.Wide))
+      return;
     std::string Args = Op == AtomicOp::Cmpxchg ? "p, cmp, v, "
                        : hasValue(Op)          ? "p, v, "
                                                : "p, ";
@@ -256,10 +330,14 @@ public:
     std::string Helper = "__sa_cas_" + Space + "_" + T.Name;
     std::string Params = "volatile __global atomic_" + T.Name + " *p, " + AS +
                          " " + T.Name + " *e, " + T.Name + " d, ";
+    // The bits compared, as a compare-exchange does (a float's value
+    // comparison would fail on NaN and take -0.0 for +0.0).
     function("bool", Helper, Params,
              T.Name + " want = *e; " + T.Name + " old = __sa_atomic_cmpxchg_" +
                  T.Name + "((volatile __global " + T.Name +
-                 " *)p, want, d, ctx); if (old == want) return "
+                 " *)p, want, d, ctx); if (" + bits(T, "old") +
+                 " == " + bits(T, "want") +
+                 ") return "
                  "true; *e = old; return false;");
     std::string Name = "__sa_atomic_compare_exchange";
     std::string Call = "return " + Helper + "(p, e, d, ctx);";
@@ -281,6 +359,8 @@ private:
   /// min and max, SA_OP_WIDE for a 64-bit T.
   static std::string code(AtomicOp Op, const Type &T) {
     std::string Code = opCode(Op);
+    if (T.Float)
+      Code += " | SA_OP_FLOAT";
     if (T.Signed && (Op == AtomicOp::Min || Op == AtomicOp::Max))
       Code += " | SA_OP_SIGNED";
     if (T.Wide)
@@ -289,7 +369,7 @@ private:
   }
 
   static std::string toUnsigned(const Type &T, const std::string &V = "v") {
-    return T.Signed ? "(" + T.Unsigned + ")" + V : V;
+    return bits(T, V);
   }
 
   /// One entry point; Params ends with ", " (the context comes last).
@@ -302,13 +382,40 @@ private:
   std::ostream &OS;
 };
 
-std::vector<Type> types(EntryTypes Ty, bool Wide) {
-  if (!Wide)
-    return {Int, UInt};
-  if (Ty == EntryTypes::Int32And64)
-    return {Long, ULong};
+/// The three passes over the table: 32-bit types; 64-bit integers
+/// (SA_INT64_ATOMICS, SA_CL20_INT64); doubles, which also need
+/// cl_khr_fp64.
+enum class Width { Narrow, WideInteger, Double };
+
+std::vector<Type> types(EntryTypes Ty, Width W) {
+  bool Floats = Ty == EntryTypes::Float32 || Ty == EntryTypes::Float32And64;
+  switch (W) {
+  case Width::Narrow:
+    return Floats ? std::vector<Type>{Float} : std::vector<Type>{Int, UInt};
+  case Width::WideInteger:
+    return Ty == EntryTypes::Int32And64 ? std::vector<Type>{Long, ULong}
+                                        : std::vector<Type>{};
+  case Width::Double:
+    return Ty == EntryTypes::Float32And64 ? std::vector<Type>{Double}
+                                          : std::vector<Type>{};
+  }
   return {};
 }
+
+/// The guard of a pass's block (empty: none) and the end of it.
+std::string openWidth(Width W, const char *Wide64) {
+  switch (W) {
+  case Width::Narrow:
+    return "";
+  case Width::WideInteger:
+    return std::string("#ifdef ") + Wide64;
+  case Width::Double:
+    return std::string("#if defined(") + Wide64 + ") && defined(cl_khr_fp64)";
+  }
+  return "";
+}
+
+const Width Widths[] = {Width::Narrow, Width::WideInteger, Width::Double};
 
 void write(Writer &W) {
   W.line("/* Device runtime, part 9: the atomic entry points, one function "
@@ -318,46 +425,47 @@ void write(Writer &W) {
          " * lib/model/RuntimeCalls.def (edit them there, not here).\n"
          " * Owns: no macro. Reads: SA_INT64_ATOMICS, SA_CL20_INT64, "
          "SA_CL20_ABSENT,\n"
+         " * cl_khr_fp64,\n"
          " * SA_SCOPED_CONTEXT, __OPENCL_C_VERSION__,\n"
          " * __opencl_c_generic_address_space. */");
   W.line("");
   // 1.x entry points, then 2.0 ones (which call them); 64-bit ones only in
-  // kernels built with them.
-  for (bool Wide : {false, true}) {
-    if (Wide)
-      W.line("#ifdef SA_INT64_ATOMICS");
+  // kernels built with them, double ones where the device has doubles.
+  // Within a pass the table's order: a float's exchange calls the integer
+  // one of its width, written before it.
+  auto EachWidth = [&W](const char *Wide64, auto Write) {
+    for (Width Pass : Widths) {
+      std::string Open = openWidth(Pass, Wide64);
+      if (!Open.empty())
+        W.line(Open);
+      Write(Pass);
+      if (!Open.empty())
+        W.line("#endif");
+    }
+  };
+  EachWidth("SA_INT64_ATOMICS", [&W](Width Pass) {
     for (const EntryPointRow &R : EntryPointRows)
       if (R.Shapes == EntryShapes::Plain)
-        for (const Type &T : types(R.Types, Wide))
+        for (const Type &T : types(R.Types, Pass))
           W.plain(R.Form, R.Op, T);
-    if (Wide)
-      W.line("#endif");
-  }
+  });
   W.line("");
   W.line("#ifdef SA_SCOPED_CONTEXT");
-  for (bool Wide : {false, true}) {
-    if (Wide)
-      W.line("#ifdef SA_INT64_ATOMICS");
+  EachWidth("SA_INT64_ATOMICS", [&W](Width Pass) {
     for (const EntryPointRow &R : EntryPointRows)
       if (R.Shapes == EntryShapes::Plain && R.Form == CallForm::PerItem)
-        for (const Type &T : types(R.Types, Wide))
+        for (const Type &T : types(R.Types, Pass))
           W.scoped(R.Op, T);
-    if (Wide)
-      W.line("#endif");
-  }
+  });
   W.line("#endif /* SA_SCOPED_CONTEXT */");
   W.line("");
   W.line("#if __OPENCL_C_VERSION__ >= 200");
-  for (bool Wide : {false, true}) {
-    if (Wide)
-      W.line("#ifdef SA_CL20_INT64");
+  EachWidth("SA_CL20_INT64", [&W](Width Pass) {
     for (const EntryPointRow &R : EntryPointRows)
       if (R.Shapes != EntryShapes::Plain && R.Op != AtomicOp::CompareExchange)
-        for (const Type &T : types(R.Types, Wide))
+        for (const Type &T : types(R.Types, Pass))
           W.cl20(R.Form, R.Op, T, R.Shapes);
-    if (Wide)
-      W.line("#endif");
-  }
+  });
   // Compare-exchange: one set per address space of the expected pointer,
   // which the rewriter names; generic where the device has it.
   struct Space {
@@ -377,14 +485,10 @@ void write(Writer &W) {
       for (const Space &S : Spaces) {
         if (S.Guard)
           W.line(S.Guard);
-        for (bool Wide : {false, true}) {
-          if (Wide)
-            W.line("#ifdef SA_CL20_INT64");
-          for (const Type &T : types(R.Types, Wide))
+        EachWidth("SA_CL20_INT64", [&](Width Pass) {
+          for (const Type &T : types(R.Types, Pass))
             W.compareExchange(S.Name, S.Qualifier, T);
-          if (Wide)
-            W.line("#endif");
-        }
+        });
         if (S.Guard)
           W.line("#endif");
       }

@@ -15,8 +15,8 @@
 // RUN: sa-difftest %s %t.sa.cl --kernel forces --global 4096 --local 64 --arg buf:uint:1 --arg buf:uint:4096 --arg buf:uint:4096 --check 0:equal --check 1:perm=0 --check 2:equal --warp-program
 // RUN: sa-difftest %s %t.sa.cl --kernel plain --global 4096 --local 64 --arg buf:uint:4096 --arg buf:uint:4096 --check 0:equal --check 1:equal --warp-program
 //
-// With a kernel kept as written (--keep-native-on-error: its float atomic
-// is refused), ATOMIC_ADD there is the native atomic_add, beside the
+// With a kernel kept as written (--keep-native-on-error: its call of a
+// kernel that uses the geometry is refused), ATOMIC_ADD there is the native atomic_add, beside the
 // rewritten kernel's software one (the combining mode; the coordinator
 // mode is refused for a partial program).
 // RUN: softatomic-rewrite --combine-mode --keep-native-on-error %s -o %t.kept.sa.cl -- -DKEPT 2>&1 | FileCheck %s
@@ -46,12 +46,14 @@ __kernel void plain(__global uint *ids, __global uint *geometry) {
 }
 
 #ifdef KEPT
+__kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0) + 2.0f; }
+
 __kernel void kept(__global uint *sum, __global uint *old,
                    __global uint *geometry, __global float *f) {
   uint i = GLOBAL_ID;
   old[i] = ATOMIC_ADD(&sum[0], 1u);
   geometry[i] = GEOMETRY;
   if (i == 0)
-    atomic_xchg(f, 2.0f);
+    stamp(f);
 }
 #endif

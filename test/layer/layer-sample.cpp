@@ -15,9 +15,9 @@
 //                [--separate] [--no-profiling]
 //                [--repeat N [--max-growth-kb K] [--max-heap-growth-kb H]]
 //
-// --unsupported adds a kernel with an atomic on a float (which the rewriter
-// refuses) to the same program; --include takes layer-sample.h from DIR
-// instead of test/layer/Inputs (the cache's test changes it);
+// --unsupported adds a kernel that calls a kernel using the geometry (which
+// the rewriter refuses) to the same program; --include takes layer-sample.h
+// from DIR instead of test/layer/Inputs (the cache's test changes it);
 // --expect-device-failure expects the histogram's launch to fail on the
 // device (the layer's test makes it): clWaitForEvents on its event returns
 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clFinish CL_OUT_OF_RESOURCES,
@@ -72,7 +72,11 @@ __kernel void scale(__global uint *out, __global const uint *in) {
 }
 )CL";
 static const char *const UnsupportedSource = R"CL(
-__kernel void swap_float(__global float *f) { atomic_xchg(f, 1.0f); }
+__kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0); }
+__kernel void stamped(__global uint *c, __global float *f) {
+  atomic_inc(c);
+  stamp(f);
+}
 )CL";
 
 static void fail(const std::string &What) {

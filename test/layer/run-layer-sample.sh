@@ -173,7 +173,7 @@ scenario_refused_program_native() {
   # In the coordinator mode a program with a kernel the rewriter refuses
   # runs natively whole, and the log says why.
   run unsupported "$sample" --unsupported
-  expect unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten.* (SOFTATOMIC_MODE=coordinator rewrites a program whole or not at all"
+  expect unsupported "program 1: left native: .*error: kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'stamped'.* (SOFTATOMIC_MODE=coordinator rewrites a program whole or not at all"
   refute unsupported "rewritten ("
   refute unsupported "launched through"
 }
@@ -181,7 +181,7 @@ scenario_refused_program_native() {
 scenario_refused_kernel_kept_native() {
   # In the other modes only the refused kernel stays native, beside the
   # rewritten kernels of its program; the log names it once, with why.
-  kept="program 1: kernel 'swap_float' kept native beside the rewritten kernels: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  kept="program 1: kernel 'stamped' kept native beside the rewritten kernels: kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'stamped'"
   run kept-combine SOFTATOMIC_MODE=combine "$sample" --unsupported
   once kept-combine "$kept"
   expect kept-combine "program 1: kernel 'histogram' rewritten ("
@@ -192,7 +192,7 @@ scenario_refused_kernel_kept_native() {
   expect kept-auto "program 1: kernel 'histogram': [0-9]* launches through the software runtime"
   # Asked for, the whole program stays native in any mode.
   run kept-off SOFTATOMIC_MODE=combine SOFTATOMIC_LAYER_OPTIONS=--keep-native-on-error=false "$sample" --unsupported
-  expect kept-off "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  expect kept-off "program 1: left native: .*error: kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'stamped'"
   refute kept-off "launched through"
 }
 
@@ -223,11 +223,12 @@ scenario_off_passes_through() {
 scenario_unknown_option_logged() {
   # Unknown rewriter options, values an option does not take and malformed
   # numbers are named in the log, and do no harm.
-  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways --device-version 9.9" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc "$sample"
+  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways --device-version 9.9" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc SOFTATOMIC_LAYER_FLOAT_REASSOCIATION=sometimes "$sample"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: unknown option '--frobnicate'$"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: 'sideways': --placement takes one of static, robust$"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: '9.9': --device-version takes an OpenCL version"
   expect unknown "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='abc': not a whole number from 1 up; keeping 4096$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_FLOAT_REASSOCIATION: 'sometimes': --float-reassociation takes one of allow, keep-order; keeping allow$"
   expect unknown "program 1: kernel 'histogram' launched through the software runtime$"
 }
 
@@ -235,7 +236,7 @@ scenario_options_as_the_tool_spells_them() {
   # SOFTATOMIC_LAYER_OPTIONS takes the rewriter's options as
   # softatomic-rewrite does (one table, model/RewriteOptions.def): a value
   # after a space, a bool in capitals.
-  run tool-spelling SOFTATOMIC_LAYER_OPTIONS="--placement robust --defer-unused=FALSE -combine-mode" "$sample"
+  run tool-spelling SOFTATOMIC_LAYER_OPTIONS="--placement robust --defer-unused=FALSE -combine-mode --float-reassociation keep-order" SOFTATOMIC_LAYER_FLOAT_REASSOCIATION=keep-order "$sample"
   refute tool-spelling "ignoring"
   expect tool-spelling "program 1: kernel 'histogram' launched through the software runtime$"
 }
@@ -307,7 +308,7 @@ scenario_cache_keeps_refusals() {
   refute refused-first "from cache"
   run refused-second SOFTATOMIC_LAYER_CACHE="$cache" "$sample" --unsupported
   expect refused-second "program 1: rewrite from cache$"
-  expect refused-second "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  expect refused-second "program 1: left native: .*error: kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'stamped'"
   refute refused-second "launched through"
 }
 
@@ -426,7 +427,7 @@ scenario_opencl_layers_combine_mode() {
 
 scenario_opencl_layers_refused_program_native() {
   as_opencl_layer layer-unsupported "$sample" --unsupported
-  expect layer-unsupported "program 1: left native: .*error: 'atomic_xchg' on a global 'float' cannot be rewritten"
+  expect layer-unsupported "program 1: left native: .*error: kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'stamped'"
   refute layer-unsupported "rewritten ("
   refute layer-unsupported "launched through"
 }

@@ -25,12 +25,14 @@
 __kernel void good(__global int *c) { INC(c); }
 // CHECK:__kernel void good(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); INC(c);  [[EPILOGUE]] }
 
+__kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0); }
+
 __kernel void kept(__global KEPT_T *c, __global float *f) {
-// WARN: {{.*}}keep-native-macro.cl:[[@LINE-1]]:15: warning: kernel 'kept' stays native (as written): 'atomic_xchg' on a global 'float' cannot be rewritten
-// UINT: {{.*}}keep-native-macro.cl:[[@LINE-2]]:15: warning: kernel 'kept' stays native (as written): 'atomic_xchg' on a global 'float' cannot be rewritten
+// WARN: {{.*}}keep-native-macro.cl:[[@LINE-1]]:15: warning: kernel 'kept' stays native (as written): kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'kept'
+// UINT: {{.*}}keep-native-macro.cl:[[@LINE-2]]:15: warning: kernel 'kept' stays native (as written): kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'kept'
 // CHECK:__kernel void kept(__global KEPT_T *c, __global float *f) {
   INC(c);
 // CHECK:  INC(c);
 // UINT: {{.*}}keep-native-macro.cl:[[@LINE-2]]:3: error: global atomic 'atomic_inc' is spelled in the definition of macro 'INC', whose expansions need different edits of it: here it stays as written, in another expansion it becomes '__sa_nr_atomic_inc_int'
-  atomic_xchg(f, 1.0f);
+  stamp(f);
 }

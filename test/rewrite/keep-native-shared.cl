@@ -7,14 +7,15 @@
 // RUN: FileCheck %s --match-full-lines --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-int swap(__global float *f) { return (int)atomic_xchg(f, 1.0f); }
+__kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0); }
+int swap(__global float *f) { stamp(f); return 0; }
 
 __kernel void a(__global int *c, __global float *f) { atomic_inc(c); swap(f); }
-// WARN: {{.*}}keep-native-shared.cl:[[@LINE-1]]:15: warning: kernel 'a' stays native (as written): 'atomic_xchg' on a global 'float' cannot be rewritten
-// WARN: {{.*}}keep-native-shared.cl:10:43: note: what keeps 'a' native is here
+// WARN: {{.*}}keep-native-shared.cl:[[@LINE-1]]:15: warning: kernel 'a' stays native (as written): kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'a'
+// WARN: {{.*}}keep-native-shared.cl:11:31: note: what keeps 'a' native is here
 __kernel void b(__global int *c, __global float *f) { atomic_dec(c); swap(f); }
-// WARN: {{.*}}keep-native-shared.cl:[[@LINE-1]]:15: warning: kernel 'b' stays native (as written): 'atomic_xchg' on a global 'float' cannot be rewritten
-// WARN: {{.*}}keep-native-shared.cl:10:43: note: what keeps 'b' native is here
+// WARN: {{.*}}keep-native-shared.cl:[[@LINE-1]]:15: warning: kernel 'b' stays native (as written): kernel 'stamp' uses the work-group geometry and cannot be called from rewritten kernel 'b'
+// WARN: {{.*}}keep-native-shared.cl:11:31: note: what keeps 'b' native is here
 
 __kernel void inner(__global int *c) { atomic_inc(c); }
 // WARN: {{.*}}keep-native-shared.cl:[[@LINE-1]]:15: warning: kernel 'inner' stays native (as written): kernel 'inner' is rewritten (it gains parameters) and cannot be called from 'outer'
@@ -25,7 +26,8 @@ __kernel void outer(__global int *c) { atomic_add(c, 2); inner(c); }
 
 __kernel void good(__global int *c) { atomic_add(c, 3); }
 
-// CHECK:int swap(__global float *f) { return (int)atomic_xchg(f, 1.0f); }
+// CHECK:__kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0); }
+// CHECK:int swap(__global float *f) { stamp(f); return 0; }
 // CHECK:__kernel void a(__global int *c, __global float *f) { atomic_inc(c); swap(f); }
 // CHECK:__kernel void b(__global int *c, __global float *f) { atomic_dec(c); swap(f); }
 // CHECK:__kernel void inner(__global int *c) { atomic_inc(c); }

@@ -59,6 +59,21 @@ TEST(RewriteOptions, PlacementAfterEqualsOrSpace) {
   EXPECT_EQ(Options.CoordinatorPlacement, RewriteOptions::Placement::Static);
 }
 
+// Float adds are combined unless the user keeps the program's order.
+TEST(RewriteOptions, FloatReassociationAllowedByDefault) {
+  RewriteOptions Options;
+  EXPECT_EQ(Options.FloatSums, RewriteOptions::FloatReassociation::Allow);
+  EXPECT_TRUE(apply(Options, {"--float-reassociation", "keep-order"}).empty());
+  EXPECT_EQ(Options.FloatSums, RewriteOptions::FloatReassociation::KeepOrder);
+  EXPECT_TRUE(apply(Options, {"--float-reassociation=allow"}).empty());
+  EXPECT_EQ(Options.FloatSums, RewriteOptions::FloatReassociation::Allow);
+  std::vector<std::string> Problems =
+      apply(Options, {"--float-reassociation=fast"});
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_EQ(Problems[0],
+            "'fast': --float-reassociation takes one of allow, keep-order");
+}
+
 TEST(RewriteOptions, EachProblemNamedAndTheRestApplied) {
   RewriteOptions Options;
   std::vector<std::string> Problems =
