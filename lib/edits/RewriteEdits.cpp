@@ -35,6 +35,9 @@ static constexpr llvm::StringLiteral PrivateDeferral =
     " __sa_defer_privately(__sa_ctx);";
 static constexpr llvm::StringLiteral GroupLoop =
     " do { __sa_group_begin(__sa_ctx);";
+/// A pointer parameter's copy, at the top of the group loop (docs/REWRITE.md,
+/// "Parameters' copies"; an empty macro but on PoCL).
+static constexpr llvm::StringLiteral VaryingArgument = "SA_VARYING_ARG";
 static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
 static constexpr llvm::StringLiteral Epilogue =
     " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
@@ -226,6 +229,27 @@ void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters,
   Failed = true;
 }
 
+/// ` SA_VARYING_ARG(__global, p);` for each named parameter of \p Kernel
+/// that points to __global or __local memory: on PoCL, a copy of the
+/// parameter that the kernel compiler cannot take for the same in every
+/// work-item (the runtime's 02_context.cl says why).
+static std::string varyingArguments(const FunctionDecl *Kernel) {
+  std::string Text;
+  for (const ParmVarDecl *P : Kernel->parameters()) {
+    QualType T = P->getType();
+    if (P->getName().empty() || !T->isPointerType())
+      continue;
+    LangAS AS = T->getPointeeType().getAddressSpace();
+    StringRef Space = AS == LangAS::opencl_global  ? "__global"
+                      : AS == LangAS::opencl_local ? "__local"
+                                                   : "";
+    if (!Space.empty())
+      Text += (" " + VaryingArgument + "(" + Space + ", " + P->getName() + ");")
+                  .str();
+  }
+  return Text;
+}
+
 /// Prologue (with the hoisted __local declarations), epilogue and early
 /// returns of a rewritten kernel.
 void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
@@ -263,6 +287,7 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
     Start += PrivateDeferral;
   Start += GroupLoop;
+  Start += varyingArguments(Kernel);
   Edits.insertAfter(Body->getLBracLoc(), Start,
                     "opening brace of kernel '" + Name + "'");
 

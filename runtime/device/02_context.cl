@@ -84,6 +84,34 @@ static void __sa_record_error(__global uint *state, uint code, uint detail) {
   }
 }
 
+/* ---- the kernel's pointer parameters, on PoCL -------------------------- */
+
+/* PoCL 3.1's kernel compiler takes a value computed from the kernel's
+ * arguments alone for one that every work-item of the group shares: a
+ * plain load through a parameter, and the result of an atomic on it. In a
+ * kernel with barriers (every rewritten kernel has the group loop's) it then
+ * runs such a value's computation once for the whole group, and a loop whose
+ * exit depends on it alone is left by all work-items together: in
+ * `do { old = *p; } while (atomic_cmpxchg(p, old, old + 1u) != old)` every
+ * work-item took the same ticket, and with other groups contending the
+ * counter lost and gained increments. So the rewriter gives each __global
+ * and __local pointer parameter a copy of the same name at the top of the
+ * group loop (docs/REWRITE.md), offset by a zero that the compiler cannot
+ * see is one: the difference between a work-item's id and a volatile copy
+ * of it. Elsewhere there is no copy. */
+#ifdef POCL_DEVICE_ADDRESS_BITS
+static inline size_t __sa_varying_zero(void) {
+  volatile size_t item = get_local_id(0);
+  return item - get_local_id(0);
+}
+#define SA_VARYING_ARG(space, p)                                               \
+  __typeof__(p) __sa_arg_##p =                                                 \
+      (__typeof__(p))((space char *)(p) + __sa_varying_zero());                \
+  __typeof__(p) p = __sa_arg_##p
+#else
+#define SA_VARYING_ARG(space, p)
+#endif
+
 /* ---- the user's geometry, virtualised ------------------------------------ */
 
 static void __sa_set_group(__sa_ctx_t *ctx, uint v) {

@@ -30,7 +30,7 @@ __kernel void ops(__global int *i, __global uint *u) {
 // RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_nr_atomic_add_int(i, 1, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_add_uint(u, 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_sub_int(i, 2, __sa_ctx);

@@ -61,7 +61,7 @@ __kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_long *a, __global atomic_ulong *u,
-// CHECK-NEXT:                    __global long *out, __global long *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local long le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                    __global long *out, __global long *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local long le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:  long e = 5;
 // CHECK-NEXT:  ulong ue = 7ul;

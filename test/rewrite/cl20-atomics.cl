@@ -80,7 +80,7 @@ __kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void forms(volatile __global atomic_int *a, __global atomic_uint *u,
-// CHECK-NEXT:                    __global int *out, __global int *n, __global int *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int loc; __local int le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                    __global int *out, __global int *n, __global int *g, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int loc; __local int le; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:{{^}}  {{$}}
 // CHECK-NEXT:  int e = 5;

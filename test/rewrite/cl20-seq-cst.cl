@@ -37,7 +37,7 @@ __kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
 // VARIABLE:  __sa_atomic_fetch_add_explicit_int(&sum[1], 1, o, __sa_ctx);
 
 // CHECK:__kernel void seq_cst(__global atomic_int *sum, __global atomic_uint *ticket,
-// CHECK-NEXT:                      __global atomic_uint *flag, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:                      __global atomic_uint *flag, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  uint gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  const int __sa_p0 = !! (gid & 1); int __sa_r0 = __sa_wgp_atomic_fetch_add_explicit_int(__sa_p0, __sa_p0 ? (sum) : 0, 2, memory_order_relaxed, __sa_ctx); if (__sa_p0)
 // CHECK-NEXT:    (void)__sa_r0;

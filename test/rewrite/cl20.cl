@@ -21,7 +21,7 @@ __kernel void k(__global uint *out, __global const int *in) {
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global uint *out, __global const int *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(&total, (uint)first(in), __sa_ctx);
 // CHECK-NEXT:  out[__sa_get_global_linear_id(__sa_ctx)] = __sa_wg_atomic_inc_uint(&out[0], __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }

@@ -22,7 +22,7 @@ fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:__kernel void
 // CHECK-NEXT:fmt( __global   int *c ,   /* the counter */
 // CHECK-NEXT:     __global int *out , __local uint *__sa_scratch, __global uint *__sa_state)
-// CHECK-NEXT:{ [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:{ [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:	int v = __sa_wg_atomic_add_int ( c ,  1 , __sa_ctx) ; // tab-indented
 // CHECK-NEXT:    out [ 0 ] = v;  /* trailing */
 // CHECK-NEXT:    __sa_wg_atomic_inc_int(  /* inside */ c  , __sa_ctx);

@@ -34,7 +34,7 @@ __kernel void k(__global int *c, int n) {
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global int *c, int n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  if (get_local_id(0) >= n)
 // CHECK-NEXT:    goto __sa_group_end;
 // CHECK-NEXT:  for (int i = 0; __sa_live(__sa_ctx) && (i < n); ++i) {

@@ -25,7 +25,7 @@ __kernel void spaced( void ) { atom_inc((__global int *)0); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void none(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void none(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);
 // CHECK-NEXT:  group(__sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
@@ -35,7 +35,7 @@ __kernel void spaced( void ) { atom_inc((__global int *)0); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void empty(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void empty(__local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_wg_atomic_dec_uint((__global uint *)0, __sa_ctx);
 // CHECK-NEXT:  gid(__sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
@@ -45,4 +45,4 @@ __kernel void spaced( void ) { atom_inc((__global int *)0); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void spaced( __local uint *__sa_scratch, __global uint *__sa_state ) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void spaced( __local uint *__sa_scratch, __global uint *__sa_state ) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_wg_atomic_inc_int((__global int *)0, __sa_ctx);  [[EPILOGUE]] }

@@ -22,7 +22,7 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // CHECK-NEXT:// discarded, then a plain read of the same location.
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void Benchmark(__global uint *out, __global uint *outArray, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  int tid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(out, tid, __sa_ctx);
 // CHECK-NEXT:  outArray[tid] = *out;

@@ -23,7 +23,7 @@ __kernel void setter(volatile __global atomic_uint *flag) { publish(flag, 7u); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void counter(volatile __global atomic_uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void counter(volatile __global atomic_uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_atomic_fetch_add_uint(&c[0], 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_fn_publish(&c[1], 2u, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }

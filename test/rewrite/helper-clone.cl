@@ -57,7 +57,7 @@ uint deep(void) {
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_wg_atomic_add_uint(c, __sa_fn_top(2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:  c[1] = only_here(__sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }
@@ -74,7 +74,7 @@ uint deep(void) {
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void hits(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); __sa_fn_hit(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void hits(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_fn_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NEXT:#else /* SA_WARP_PROGRAM */
 // CHECK:#endif /* SA_WARP_PROGRAM */
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"

@@ -32,7 +32,7 @@ int bump(__global int *c, int v) {
 // CHECK-NEXT:  bump(c, bump(c, 2, __sa_ctx), __sa_ctx);
 // CHECK-NEXT:}
 // CHECK-EMPTY:
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  int old = bump(c, 3, __sa_ctx);
 // CHECK-NEXT:  twice(c, __sa_ctx);
 // CHECK-NEXT:  c[1] = old;

@@ -29,5 +29,5 @@ __kernel void k(__global int *c) { count_hit(c); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); count_hit(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} count_hit(c, __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NOT:{{^}}#include{{.*}}

@@ -21,4 +21,4 @@ __kernel void k(__global uint *c) { c[my_global_id()] = bump(c); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); c[my_global_id(__sa_ctx)] = bump(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void k(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} c[my_global_id(__sa_ctx)] = bump(c, __sa_ctx);  [[EPILOGUE]] }

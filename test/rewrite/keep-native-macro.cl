@@ -23,7 +23,7 @@
 // CHECK:#define INC(p) __sa_scoped_atomic_inc_int(p, __sa_ctx)
 
 __kernel void good(__global int *c) { INC(c); }
-// CHECK:__kernel void good(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx); INC(c);  [[EPILOGUE]] }
+// CHECK:__kernel void good(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} INC(c);  [[EPILOGUE]] }
 
 __kernel void stamp(__global float *f) { f[0] = (float)get_global_id(0); }
 

@@ -21,7 +21,7 @@ __kernel void k(__global int *c) {
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local int tile[TILE]; LOCAL_ARRAY(flags, 2); __local struct { int a; int b; } pair; __local uint hist[4],
-// CHECK-NEXT:               more[4]; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK-NEXT:               more[4]; [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  
 // CHECK-NEXT:  
 // CHECK-NEXT:  int x = (int)get_local_id(0);

@@ -47,7 +47,7 @@ __kernel void k(__global int *c, __global int *out) {
   if (c[3])
     COUNT(c + 3);
 }
-// CHECK:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *c, __global int *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  COUNT(c);
 // CHECK-NEXT:  c[GID(0, __sa_ctx)] = 1;
 // CHECK-NEXT:  STORE_GID(out[1]);
@@ -66,7 +66,7 @@ __kernel void k2(__global int *c) {
   COUNT(c);
   BUMP(c);
 }
-// CHECK:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  COUNT(c);
 // CHECK-NEXT:  BUMP(c);
 // CHECK-NEXT: [[EPILOGUE]] }

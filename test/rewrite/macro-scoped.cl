@@ -52,7 +52,7 @@ __kernel void forces(__global long *sum, __global int *ids, __global int *n) {
     ATOMIC_ADD(&sum[slot()], 1);
   BUMP(n);
 }
-// CHECK:__kernel void forces(__global long *sum, __global int *ids, __global int *n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void forces(__global long *sum, __global int *ids, __global int *n, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  ids[GLOBAL_ID] = slot(__sa_ctx);
 // CHECK-NEXT:  n[GLOBAL_ID] = __sa_fn_group_count(__sa_ctx) + (int)NUM_GROUPS;
 // CHECK-NEXT:  if (ids[0] >= 0)

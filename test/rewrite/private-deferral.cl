@@ -8,9 +8,9 @@
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 // RUN: softatomic-rewrite %s --defer-unused=false -o %t.off.cl
 // RUN: FileCheck %s --check-prefix=OFF --input-file %t.off.cl
-// CHECK:      {{^}}__kernel void all_deferred({{.*}}return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{$}}
-// CHECK:      {{^}}__kernel void one_returns({{.*}}return; do { __sa_group_begin(__sa_ctx);{{$}}
-// CHECK:      {{^}}__kernel void helper_returns({{.*}}return; do { __sa_group_begin(__sa_ctx);{{$}}
+// CHECK:      {{^}}__kernel void all_deferred({{.*}}return; __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}{{$}}
+// CHECK:      {{^}}__kernel void one_returns({{.*}}return; do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}{{$}}
+// CHECK:      {{^}}__kernel void helper_returns({{.*}}return; do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}{{$}}
 // OFF-NOT:    {{^}}__kernel {{.*}}__sa_defer_privately
 void bump(__global uint *c, uint i, __global uint *o) { o[i] = atomic_inc(&c[i % 4u]); }
 

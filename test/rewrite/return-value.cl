@@ -14,7 +14,7 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
 // RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);
+// CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  int mine = __sa_wg_atomic_inc_int(counter, __sa_ctx);
 // CHECK-NEXT:  slots[mine] = 1;
 // CHECK-NEXT:  old[mine] = __sa_wg_atomic_add_uint((__global uint *)counter, 0u, __sa_ctx) + __sa_wg_atomic_add_int(counter, 1, __sa_ctx);

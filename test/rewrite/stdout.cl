@@ -7,4 +7,4 @@
 __kernel void k(__global int *c) { atom_inc(c); }
 
 // CHECK: {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,{{.*}} */{{$}}
-// CHECK: {{^}}__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; {{.*}} do { __sa_group_begin(__sa_ctx); __sa_nr_atomic_inc_int(c, __sa_ctx);  [[EPILOGUE]] }{{$}}
+// CHECK: {{^}}__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __sa_ctx_t __sa_ctx_v; {{.*}} do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_nr_atomic_inc_int(c, __sa_ctx);  [[EPILOGUE]] }{{$}}
