@@ -106,6 +106,23 @@ void AutoChoice::decide() {
 void AutoChoice::restartChecks() {
   Direct.SinceChoice = Warp.SinceChoice = Combine.SinceChoice = 0;
   LaunchesSinceChoice = 0;
+  ChosenSinceCheck = 0;
+  ChosenMsSinceCheck = 0;
+}
+
+bool AutoChoice::cheapCheck() const {
+  if (ChosenSinceCheck < MinCheckGap)
+    return false;
+  double Chosen = of(this->Chosen).median(), Cost = 0;
+  for (cl_uint W : others())
+    Cost += std::max(0.0, of(W).median() - Chosen);
+  return ChosenMsSinceCheck >= CheckShare * Cost;
+}
+
+void AutoChoice::check() {
+  Probes = others();
+  ChosenSinceCheck = 0;
+  ChosenMsSinceCheck = 0;
 }
 
 cl_uint AutoChoice::next() {
@@ -115,9 +132,11 @@ cl_uint AutoChoice::next() {
     return Probe;
   }
   if (known()) {
-    if (!rechecks(++LaunchesSinceChoice))
+    if (!rechecks(++LaunchesSinceChoice) && !cheapCheck()) {
+      ++ChosenSinceCheck;
       return Chosen;
-    Probes = others();
+    }
+    check();
     return next();
   }
   // Still timing: the way with fewest launches so far, the first in the
@@ -146,6 +165,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
   }
   ++T.SinceChoice;
   if (Mode == Chosen) {
+    ChosenMsSinceCheck += Ms; // cheapCheck()
     // Every launch since the choice, as many as a choice needs, far from
     // what the choice was made on: the work changed, and what was measured
     // of the other mode is out of date too, unless the choice left that

@@ -48,6 +48,19 @@ public:
     return N < RecheckEvery ? N >= FirstRecheck && (N & (N - 1)) == 0
                             : N % RecheckEvery == 0;
   }
+  /// Besides the schedule, a check whenever it costs little: once the
+  /// chosen way's time since the last check is CheckShare times what a
+  /// check would add to it (each other way's median over the chosen one's,
+  /// summed), and at least MinCheckGap launches of the chosen way after the
+  /// last. So checks take at most about 1/CheckShare of the time where the
+  /// other ways are slower, and come every few launches where they are as
+  /// fast: there a way that became faster while the chosen way's time stood
+  /// still was found at the 16th launch (the McKee sweep's cell where 8
+  /// work-items per address made the warp program 5.7x faster than the
+  /// kernel as written, whose time did not move, ran all its 10 launches as
+  /// written).
+  static constexpr double CheckShare = 64;
+  static constexpr unsigned MinCheckGap = 2;
   /// How far a mode's time may move before what was measured of it is
   /// taken to be out of date (the application's data changed, not the
   /// kernel: the same kernel at the same NDRange went from 1,024 work-items
@@ -120,6 +133,13 @@ private:
   std::vector<cl_uint> Ways;
   Timings Direct, Warp, Combine;
   unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
+  /// Launches of the chosen way since the last check, and their time.
+  unsigned ChosenSinceCheck = 0;
+  double ChosenMsSinceCheck = 0;
+  /// Whether a check now costs little (CheckShare).
+  bool cheapCheck() const;
+  /// Starts a check: one launch of every other way, next.
+  void check();
   cl_uint Chosen = SA_MODE_AUTO;
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;
