@@ -113,9 +113,9 @@ void AutoChoice::restartChecks() {
 bool AutoChoice::cheapCheck() const {
   if (ChosenSinceCheck < MinCheckGap)
     return false;
-  double Chosen = of(this->Chosen).median(), Cost = 0;
+  double Own = of(Chosen).median(), Cost = 0;
   for (cl_uint W : others())
-    Cost += std::max(0.0, of(W).median() - Chosen);
+    Cost += std::max(0.0, of(W).median() - Own);
   return ChosenMsSinceCheck >= CheckShare * Cost;
 }
 

@@ -128,6 +128,10 @@ private:
   /// it, from zero again: the checks begin anew (a choice made, or the
   /// chosen mode's times moved).
   void restartChecks();
+  /// Whether a check now costs little (CheckShare).
+  bool cheapCheck() const;
+  /// Starts a check: one launch of every other way, next.
+  void check();
 
   /// The ways it times, in the order of preference.
   std::vector<cl_uint> Ways;
@@ -136,10 +140,6 @@ private:
   /// Launches of the chosen way since the last check, and their time.
   unsigned ChosenSinceCheck = 0;
   double ChosenMsSinceCheck = 0;
-  /// Whether a check now costs little (CheckShare).
-  bool cheapCheck() const;
-  /// Starts a check: one launch of every other way, next.
-  void check();
   cl_uint Chosen = SA_MODE_AUTO;
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;
