@@ -197,7 +197,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
                " at the next launch";
         ChosenMs = T.median();
         restartChecks();
-        Probes = others();
+        check();
         return;
       }
       // The way it left a moment ago has times of the new work: choose on
