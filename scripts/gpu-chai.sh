@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang),
 # after scripts/gpu-run.sh has built build-gpu/ (the layer without its
-# rewriter): the Chai benchmarks of .gpu-chai/src natively and under the
-# layer in both modes, the layer answering from the cache in
-# .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine with
+# rewriter): the Chai benchmarks of .gpu-chai/src, built there beforehand
+# as bench/chai/README.md says (this script builds nothing of Chai),
+# natively and under the layer in both modes, the layer answering from the
+# cache in .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine with
 # Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
 # SOFTATOMIC_LAYER_OPTIONS="$(scripts/device-profile-options.sh
 # scripts/nvidia-device-profile.json)" so that its keys hold this device's
@@ -13,10 +14,7 @@
 set -euo pipefail
 out=${OUT:-$PWD/gpu-out}/chai
 . "$(dirname "$0")/nvidia-opencl.sh"
-# Chai's Makefiles link -lOpenCL: an unversioned name for the loader.
-mkdir -p /tmp/ocllib
-ln -sf "$OPENCL_LOADER" /tmp/ocllib/libOpenCL.so
-export CHAI_OCL_INC=${CUDA_INCLUDE:-/usr/local/cuda/include} CHAI_OCL_LIB=/tmp/ocllib
+include=${CUDA_INCLUDE:-/usr/local/cuda/include}
 cat >/tmp/platform-index.c <<'C'
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -38,7 +36,7 @@ int main(int argc, char **argv) {
   return 1;
 }
 C
-cc -I"$CHAI_OCL_INC" /tmp/platform-index.c -o /tmp/platform-index /tmp/ocllib/libOpenCL.so
+cc -I"$include" /tmp/platform-index.c -o /tmp/platform-index "$OPENCL_LOADER"
 platform=$(/tmp/platform-index "${SA_PLATFORM:-NVIDIA}")
 args=()
 for b in BFS HSTI SC SSSP TQ TRNS; do args+=(--args "$b=-p $platform"); done

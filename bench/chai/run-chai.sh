@@ -1,10 +1,11 @@
 #!/bin/sh
-# Runs the Chai benchmarks' OpenCL versions natively and under softatomic's
-# interception layer, and tabulates pass/fail, kernels rewritten and time.
-# See bench/chai/README.md; docs/BENCHMARKS.md ("Chai under the interception
+# Runs Chai benchmarks' OpenCL versions that the user has already built,
+# natively and under softatomic's interception layer, and tabulates
+# pass/fail, kernels rewritten and time. It builds and fetches nothing:
+# bench/chai/README.md says how to build them. See also docs/BENCHMARKS.md ("Chai under the interception
 # layer") has the results and the commands that produced them.
 #
-#   run-chai.sh [--chai DIR] [--layer PATH] [--out DIR] [--mode MODE]
+#   run-chai.sh --chai DIR [--layer PATH] [--out DIR] [--mode MODE]
 #               [--preset NAME] [--args BENCH=ARGS]... [--timeout S]
 #               [--cache DIR] [--skip-native] [BENCH...]
 #
@@ -15,10 +16,6 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-
-# The upstream commit the OpenCL-D folder was taken from (docs/BENCHMARKS.md).
-chai_url=https://github.com/chai-benchmarks/chai
-chai_commit=40b713625e4fdbc565498058b898cbaf8a418aa9
 
 chai=
 layer=$repo/build/lib/libsoftatomic-layer.so
@@ -35,10 +32,10 @@ usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
   cat <<'EOF'
 Options:
-  --chai DIR        a Chai checkout (its OpenCL-D/ folder is used when there is
-                    one) or a folder holding BFS/, HSTI/...; default: clone
-                    chai-benchmarks/chai at the pinned commit into
-                    ${XDG_CACHE_HOME:-$HOME/.cache}/softatomic-chai
+  --chai DIR        required: a folder holding the built benchmarks, BFS/,
+                    HSTI/..., each with its executable (bfs, hsti...) and
+                    kernel.cl, as Chai's OpenCL-D/ folder is after make;
+                    a checkout's OpenCL-D/ is used when DIR has one
   --layer PATH      the layer (default build/lib/libsoftatomic-layer.so)
   --out DIR         results, logs, the layer's cache (default ./chai-results)
   --mode MODE       coordinator (default) or combine: SOFTATOMIC_MODE for the
@@ -53,8 +50,6 @@ Options:
                     Clang run the rewritten kernels
   --skip-native     layer runs only (the native columns stay empty)
   BENCH...          default: BFS HSTI SC SSSP TQ TRNS
-Environment: CHAI_OCL_INC, CHAI_OCL_LIB (Chai's Makefiles' OpenCL paths;
-default /usr/include and the directory of libOpenCL.so), CXX.
 EOF
 }
 
@@ -80,28 +75,13 @@ done
 [ -n "$benches" ] || benches="BFS HSTI SC SSSP TQ TRNS"
 case $mode in coordinator|combine) ;; *) die "--mode must be coordinator or combine" ;; esac
 case $preset in default|pocl) ;; *) die "--preset must be default or pocl" ;; esac
+[ -n "$chai" ] || die "--chai DIR is required: the folder of built benchmarks (bench/chai/README.md says how to build them)"
+[ -d "$chai" ] || die "no folder $chai"
+chai=$(cd "$chai" && pwd)
+[ -d "$chai/OpenCL-D" ] && chai=$chai/OpenCL-D
 [ -f "$layer" ] || die "no layer at $layer (build with -DSOFTATOMIC_BUILD_REWRITER=ON, or pass --layer)"
 layer=$(cd "$(dirname "$layer")" && pwd)/$(basename "$layer")
 
-# The checkout: given, or cloned once at the pinned commit.
-if [ -z "$chai" ]; then
-  chai=${XDG_CACHE_HOME:-$HOME/.cache}/softatomic-chai
-  if [ ! -d "$chai/.git" ]; then
-    git clone --quiet "$chai_url" "$chai" || die "cannot clone $chai_url (pass --chai DIR)"
-  fi
-  git -C "$chai" checkout --quiet "$chai_commit" || die "cannot check out $chai_commit in $chai"
-fi
-[ -d "$chai" ] || die "no Chai checkout at $chai"
-chai=$(cd "$chai" && pwd)
-[ -d "$chai/OpenCL-D" ] && chai=$chai/OpenCL-D
-
-# Chai's Makefiles require these two.
-: "${CHAI_OCL_INC:=/usr/include}"
-if [ -z "${CHAI_OCL_LIB:-}" ]; then
-  libopencl=$(ldconfig -p 2>/dev/null | awk '/libOpenCL\.so/ { print $NF; exit }')
-  CHAI_OCL_LIB=$(dirname "${libopencl:-/usr/lib/libOpenCL.so}")
-fi
-export CHAI_OCL_INC CHAI_OCL_LIB
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
@@ -181,9 +161,10 @@ for b in $benches; do
     echo "| $b | | | | | | | no folder |" >> "$md"
     continue
   fi
-  if ! make -C "$dir" > "$out/$b.build.log" 2>&1 || [ ! -x "$dir/$exe" ]; then
-    echo "$b,$mode,,,,,,,,,build failed" >> "$csv"
-    echo "| $b | | | | | | | build failed ($b.build.log) |" >> "$md"
+  if [ ! -x "$dir/$exe" ]; then
+    echo "run-chai.sh: $dir/$exe is missing: build $b first (bench/chai/README.md)" >&2
+    echo "$b,$mode,,,,,,,,,not built" >> "$csv"
+    echo "| $b | | | | | | | not built |" >> "$md"
     continue
   fi
   python3 "$here/make-inputs.py" --bench "$b" "$dir" || note="make-inputs.py failed"

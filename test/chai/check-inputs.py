@@ -136,6 +136,21 @@ def main():
     check(helped.returncode == 0 and "--preset" in helped.stdout, "run-chai.sh --help")
     bad = subprocess.run(["sh", script, "--mode", "fast"], capture_output=True, text=True)
     check(bad.returncode == 2 and "--mode" in bad.stderr, "run-chai.sh accepted --mode fast")
+    # It runs only benchmarks already built: no --chai is an error, and a
+    # folder without its executable is reported, never built (the Makefile
+    # here would leave a mark).
+    nochai = subprocess.run(["sh", script], capture_output=True, text=True)
+    check(nochai.returncode == 2 and "--chai" in nochai.stderr, "run-chai.sh ran without --chai")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "chai", "BFS"))
+        with open(os.path.join(tmp, "chai", "BFS", "Makefile"), "w") as makefile:
+            makefile.write("bfs:\n\ttouch built bfs\n")
+        unbuilt = subprocess.run(["sh", script, "--chai", os.path.join(tmp, "chai"), "--layer", script,
+                                  "--out", os.path.join(tmp, "out"), "BFS"], capture_output=True, text=True)
+        check("bfs is missing" in unbuilt.stderr, "run-chai.sh did not report an unbuilt benchmark")
+        check(not os.path.exists(os.path.join(tmp, "chai", "BFS", "built")), "run-chai.sh ran make")
+        check("not built" in open(os.path.join(tmp, "out", "results-coordinator.csv")).read(),
+              "run-chai.sh's table does not say 'not built'")
     for failure in failures[:20]:
         print("FAIL: " + failure)
     if failures:
