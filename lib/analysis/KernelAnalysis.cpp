@@ -466,10 +466,10 @@ std::optional<KernelAnalysis> Analyzer::run() {
     return std::nullopt;
 
   // Atomics whose result nobody reads are combined in the worker and sent
-  // later (CallForm::Deferred); adds that the whole work-group makes
-  // together are combined in the group first (CallForm::WorkGroup); every
-  // other call goes alone, and so does every 64-bit call (both forms'
-  // tables hold 32-bit sums).
+  // later (CallForm::Deferred); calls that the whole work-group makes
+  // together take a work-group form (CallForm::WorkGroup: 32-bit adds
+  // combined in the group first, any other the group's requests published
+  // together); every other call goes alone.
   DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(),
                                       RewrittenReach.end());
   Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
@@ -488,9 +488,9 @@ std::optional<KernelAnalysis> Analyzer::run() {
   for (const FunctionDecl *K : Result.RewrittenKernels)
     for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
-          Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
+          Site.Atomic != AtomicKind::Global || Site.InBlock ||
           Site.Form != CallForm::PerItem ||
-          !isGroupCombinable(*Site.Builtin, Site.Relaxed, Site.Entry.Type))
+          !hasWorkGroupForm(*Site.Builtin, Site.Relaxed, Site.Entry.Type))
         continue;
       if (WholeGroup.reached(Site.Call, K)) {
         Site.Form = CallForm::WorkGroup;

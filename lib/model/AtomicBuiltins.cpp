@@ -164,8 +164,8 @@ std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints() {
   return Entries;
 }
 
-bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed,
-                       StringRef Type) {
+bool hasWorkGroupForm(const AtomicBuiltin &Atomic, bool Relaxed,
+                      StringRef Type) {
   // The 2.0 forms in a group form are relaxed alone: the group's one
   // request cannot order each work-item's own accesses.
   return hasForm(CallForm::WorkGroup, Atomic.Op, Type) &&

@@ -95,12 +95,15 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form);
 /// compare-exchanges exist in kernels that enable them).
 std::vector<std::pair<RuntimeAtomic, CallForm>> runtimeEntryPoints();
 
-/// True for the atomics a work-group can combine into one request per
-/// address (add, sub, inc, dec: the old values are prefix sums; for the
-/// 2.0 forms fetch_add and fetch_sub, when \p Relaxed: their memory order
-/// is memory_order_relaxed), on \p Type (integers only).
-bool isGroupCombinable(const AtomicBuiltin &Atomic, bool Relaxed,
-                       llvm::StringRef Type = "int");
+/// True for the atomics that have a work-group form, for calls every
+/// work-item of the group makes at the same point: the 1.x operations on
+/// 32-bit and 64-bit integers (32-bit add, sub, inc and dec combined into
+/// one request per address, their old values prefix sums; the others each
+/// work-item's own request, the group's published together), and the 2.0
+/// fetch_add and fetch_sub on 32-bit integers when \p Relaxed (their
+/// memory order is memory_order_relaxed). Never floats.
+bool hasWorkGroupForm(const AtomicBuiltin &Atomic, bool Relaxed,
+                      llvm::StringRef Type = "int");
 
 /// True for the operations whose calls may be deferred when their result
 /// is unused: their effects commute (add, sub, inc, dec, min, max, and, or,

@@ -48,6 +48,8 @@ typedef struct {
   uint defer_private;   /* __sa_defer_privately: every atomic is deferred */
   uint ordered;         /* the OpenCL 2.0 call being made asks for more than
                            relaxed order (taken by __sa_request) */
+  uint awaiting;        /* a request published, its answer not yet read
+                           (__sa_exchange_send, __sa_exchange_receive) */
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
   ulong pending_addr;

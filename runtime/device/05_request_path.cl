@@ -142,19 +142,33 @@ static void __sa_publish(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   __sa_ring(ctx->ring, ctx->state + SA_W_DOORBELL(ctx->worker));
 }
 
-/* Publishes one request and waits for the coordinator to carry it out;
- * returns the target's old value. */
-static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
-                           ulong compare) {
+/* A request in two halves, for a group whose work-items all publish
+ * before any of them waits (__sa_wg_request, __sa_wg_add): where a group's
+ * work-items run one after another between barriers (PoCL), a request
+ * published and awaited by each in turn costs the coordinator a round
+ * each. The first half returns the old value of a native atomic, else 0;
+ * a request it published leaves ctx->awaiting set, and its answer is then
+ * read by __sa_exchange_receive. (In the context, not in a value kept
+ * across the caller's barrier: PoCL 3.1 gave work-items each other's such
+ * values, and the coordinator's answer went to none.) */
+static ulong __sa_exchange_send(__sa_ctx_t *ctx, uint op, ulong addr,
+                                ulong value, ulong compare) {
   if (ctx->failed)
     return 0;
 #ifdef SA_COMBINE_MODE
   if (ctx->native)
     return __sa_native(ctx, op, addr, value, compare);
 #endif
-  __global uint *state = ctx->state, *slot = ctx->slot;
   __sa_publish(ctx, op, addr, value, compare);
+  ctx->awaiting = 1;
+  return 0;
+}
 
+/* Waits for the coordinator to carry out the request this work-item
+ * published; returns the target's old value. */
+static ulong __sa_exchange_receive(__sa_ctx_t *ctx) {
+  __global uint *state = ctx->state, *slot = ctx->slot;
+  ctx->awaiting = 0;
   /* Wait for the coordinator, and only for it: give up when it has left,
    * when it shows no progress for SA_H_SPIN_LIMIT polls, or when it has run
    * more rounds than it needs to reach every slot. */
@@ -197,4 +211,12 @@ static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   }
   __sa_fence_acquire(); /* the old value, and the target, after DONE */
   return __sa_load_pair(slot + SA_S_VALUE);
+}
+
+/* Publishes one request and waits for the coordinator to carry it out;
+ * returns the target's old value. */
+static ulong __sa_exchange(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
+                           ulong compare) {
+  ulong old = __sa_exchange_send(ctx, op, addr, value, compare);
+  return ctx->awaiting ? __sa_exchange_receive(ctx) : old;
 }

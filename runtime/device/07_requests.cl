@@ -37,6 +37,21 @@ static ulong __sa_request(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   return old;
 }
 
+/* The first half of a request of the work-item's own whose group waits
+ * for its answers together (__sa_wg_request): as __sa_request, but a
+ * request published to the coordinator is not awaited here: it leaves
+ * ctx->awaiting set, and its answer comes from __sa_exchange_receive. Else
+ * the old value. A published request needs no fence of its own: in the
+ * coordinator mode the hand-off orders, as in __sa_request. */
+static ulong __sa_request_send(__sa_ctx_t *ctx, uint op, ulong addr,
+                               ulong value, ulong compare) {
+  if (ctx->native) /* the kernel as written, or the combining mode */
+    return __sa_request(ctx, op, addr, value, compare);
+  ctx->ordered = 0;
+  __sa_deferred_send_address(ctx, addr);
+  return __sa_exchange_send(ctx, op, addr, value, compare);
+}
+
 static inline ulong __sa_addr(volatile __global void *p) {
   return (ulong)(uintptr_t)p;
 }

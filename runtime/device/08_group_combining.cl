@@ -267,20 +267,35 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
                bucket[SA_G_KEY_HI] == hi;
   uint prefix = joined ? atomic_add(&bucket[SA_G_SUM], v) : 0u; /* local */
   barrier(CLK_LOCAL_MEM_FENCE);
-  uint old = 0;
+  ulong old = 0;
 #ifdef SA_ADAPTIVE_GROUP_CALLS
   if (leader || (active && !joined))
     atomic_inc(&requests[call & 1u]); /* the requests this call makes */
 #endif
-  if (leader)
-    bucket[SA_G_BASE] = (uint)__sa_request(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
+  /* The leaders' requests and those of the work-items alone on their
+   * address are all published before any is awaited (__sa_request_send):
+   * the coordinator then serves the group's requests together. (One
+   * request per work-item at most: a leader has joined its own bucket.) */
+  if (leader) {
+    ulong base = __sa_request_send(ctx, SA_OP_ADD, addr, bucket[SA_G_SUM], 0);
+    if (!ctx->awaiting)
+      bucket[SA_G_BASE] = (uint)base;
+  }
 #ifndef SA_NO_DIRECT
   if (active && direct)
     old = atomic_add((volatile __global uint *)p, v);
   else
 #endif
   if (active && !joined)
-    old = (uint)__sa_request(ctx, SA_OP_ADD, addr, v, 0);
+    old = __sa_request_send(ctx, SA_OP_ADD, addr, v, 0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (ctx->awaiting) {
+    ulong answer = __sa_exchange_receive(ctx);
+    if (leader)
+      bucket[SA_G_BASE] = (uint)answer;
+    else
+      old = answer;
+  }
   /* Global too: the kernel may read the target right after. */
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 #ifdef SA_ADAPTIVE_GROUP_CALLS
@@ -288,7 +303,28 @@ static uint __sa_wg_add(__sa_ctx_t *ctx, volatile __global void *p, uint v,
   if (requests[call & 1u] * share > items)
     ctx->per_item_calls = SA_G_SKIP_CALLS;
 #endif
-  return joined ? bucket[SA_G_BASE] + prefix : old;
+  return joined ? bucket[SA_G_BASE] + prefix : (uint)old;
+}
+
+/* A call that every work-item of the group makes at the same point, of an
+ * operation the group does not combine (all but the 32-bit additions): each
+ * work-item's own request, but in the coordinator mode the group's
+ * requests are all published before any is awaited, a barrier between, so
+ * that the coordinator serves them in one round instead of one round per
+ * work-item where the work-items run one after another (PoCL). Elsewhere
+ * (a native atomic) the request is made at once. On PoCL the barrier is
+ * there in every mode: its compiler miscompiles barriers behind a
+ * condition (__sa_wg_add). A work-item that is not active (the predicated
+ * form) takes part in the barrier only. */
+static ulong __sa_wg_request(__sa_ctx_t *ctx, uint op, ulong addr,
+                             ulong value, ulong compare, int active) {
+#ifndef POCL_DEVICE_ADDRESS_BITS
+  if (ctx->native) /* the same in every work-item of the launch */
+    return active ? __sa_request(ctx, op, addr, value, compare) : 0;
+#endif
+  ulong old = active ? __sa_request_send(ctx, op, addr, value, compare) : 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return ctx->awaiting ? __sa_exchange_receive(ctx) : old;
 }
 
 /* Whether a work-group entry point (part 9) makes the kernel-as-written

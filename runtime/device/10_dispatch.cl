@@ -99,6 +99,7 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->defer_private = 0;
   ctx->ordered = 0;
   ctx->pending_op = 0;
+  ctx->awaiting = 0;
   ctx->direct = 0;
 #ifdef SA_WARP_ADDS
   ctx->warp_alone = 0;

@@ -9,7 +9,8 @@
 // What each entry point does is said here once per kind: the per-item
 // atomics ask __sa_request (part 7), 32-bit adds and subtracts through
 // __sa_item_add (part 8), the deferred ones __sa_defer (part 6),
-// the work-group ones __sa_wg_add (part 8); the OpenCL 2.0 forms note
+// the work-group ones __sa_wg_add (32-bit additions) and __sa_wg_request
+// (any other operation, part 8); the OpenCL 2.0 forms note
 // their memory order (__sa_order, part 7) and call the 1.x form of their
 // operation in the same call form. Float and double ones (floating())
 // exchange their bits through the integer ones, and ask for the float
@@ -123,6 +124,13 @@ bool hasValue(AtomicOp Op) {
   return Op != AtomicOp::Inc && Op != AtomicOp::Dec;
 }
 
+/// The operations a work-group form combines into one request per address
+/// (their old values are prefix sums).
+bool isGroupAddition(AtomicOp Op) {
+  return Op == AtomicOp::Add || Op == AtomicOp::Sub || Op == AtomicOp::Inc ||
+         Op == AtomicOp::Dec;
+}
+
 /// The statement that opens a deferred or work-group entry point: in a
 /// launch of the kernel as written (SA_MODE_DIRECT; SA_IS_DIRECT, part 2),
 /// the source's own 1.x call, Call, and nothing else. (A per-item call
@@ -212,10 +220,28 @@ public:
     case CallForm::WorkGroup:
     case CallForm::PredicatedWorkGroup: {
       bool Predicated = Form == CallForm::PredicatedWorkGroup;
-      return function(
-          Ret, Name, (Predicated ? "int active, " : "") + Ptr + ", " + Value,
-          Direct + "return (" + T.Name + ")__sa_wg_add(ctx, p, " +
-              uintOperand(Op, T) + ", " + (Predicated ? "active" : "1") + ");");
+      std::string Active = Predicated ? "active" : "1";
+      std::string Params = (Predicated ? "int active, " : "") + Ptr + ", " +
+                           (Op == AtomicOp::Cmpxchg ? T.Name + " cmp, " : "") +
+                           Value;
+      // 32-bit additions: combined in the group (__sa_wg_add).
+      if (isGroupAddition(Op) && !T.Wide)
+        return function(Ret, Name, Params,
+                        Direct + "return (" + T.Name + ")__sa_wg_add(ctx, p, " +
+                            uintOperand(Op, T) + ", " + Active + ");");
+      // Any other: each work-item's own request, the group's published
+      // together (__sa_wg_request, which makes the call as written through
+      // __sa_request). inc and dec add and subtract 1.
+      AtomicOp Sent = Op == AtomicOp::Inc   ? AtomicOp::Add
+                      : Op == AtomicOp::Dec ? AtomicOp::Sub
+                                            : Op;
+      std::string Operand = hasValue(Op) ? toUnsigned(T) : "1";
+      std::string Compare =
+          Op == AtomicOp::Cmpxchg ? toUnsigned(T, "cmp") : "0";
+      return function(Ret, Name, Params,
+                      "return (" + T.Name + ")__sa_wg_request(ctx, " +
+                          code(Sent, T) + ", __sa_addr(p), " + Operand + ", " +
+                          Compare + ", " + Active + ");");
     }
     }
   }

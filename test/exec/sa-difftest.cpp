@@ -9,7 +9,8 @@
 //       [--platform NAME] [--device NAME] [--repeat N]
 //       --arg SPEC ...  (one per kernel parameter, in order)
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
-//       [--check-sum TARGET,INC,COUNTERS] [--expect-error any|SA_CODE]
+//       [--check-sum TARGET,INC,COUNTERS]
+//       [--check-exchange OLD,TARGET,NEW,COUNTERS] [--expect-error any|SA_CODE]
 //       [--allow-error] [--mode coordinator|combine|direct|auto|both|all]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
@@ -44,6 +45,12 @@
 //   written) first and alternates between direct and combine over --repeat
 //   runs before it keeps the faster; elsewhere direct. Default: all; and
 //   coordinator with --expect-error, whose failures are the coordinator's).
+// --check-exchange: OLD[i] is the value atom_xchg returned to item i,
+//   TARGET[i] the COUNTERS element it wrote NEW[i] to (0xffffffff: no
+//   call). Per counter, the values its calls returned and its final value
+//   must be its initial value and the values written, each once: every
+//   exchange saw the value the one before it wrote (the conformance
+//   suite's check of atomic_xchg).
 // --check-sum: as --check-add without the returned values (for adds whose
 //   result the kernel discards): in each run, every counter must end at its
 //   initial value plus the INC of every call TARGET names it in.
@@ -94,8 +101,9 @@ struct Options {
   std::string Original, Rewritten, Kernel, BuildOptions, Platform, Device;
   std::vector<size_t> Global, Local, Offset;
   std::vector<ArgSpec> Args;
-  std::vector<size_t> CheckAdd; // OLD, TARGET, INC, COUNTERS
-  std::vector<size_t> CheckSum; // TARGET, INC, COUNTERS
+  std::vector<size_t> CheckAdd;      // OLD, TARGET, INC, COUNTERS
+  std::vector<size_t> CheckSum;      // TARGET, INC, COUNTERS
+  std::vector<size_t> CheckExchange; // OLD, TARGET, NEW, COUNTERS
   std::string ExpectError;
   bool AllowError = false;
   bool ExpectNative = false; // --expect-native
@@ -218,6 +226,11 @@ Options parseOptions(const std::vector<std::string> &Argv) {
         O.CheckAdd.push_back(std::strtoull(P.c_str(), nullptr, 0));
       if (O.CheckAdd.size() != 4)
         usage("--check-add needs OLD,TARGET,INC,COUNTERS");
+    } else if (A == "--check-exchange") {
+      for (const std::string &P : split(Next(), ','))
+        O.CheckExchange.push_back(std::strtoull(P.c_str(), nullptr, 0));
+      if (O.CheckExchange.size() != 4)
+        usage("--check-exchange needs OLD,TARGET,NEW,COUNTERS");
     } else if (A == "--check-sum") {
       for (const std::string &P : split(Next(), ','))
         O.CheckSum.push_back(std::strtoull(P.c_str(), nullptr, 0));
@@ -261,6 +274,9 @@ Options parseOptions(const std::vector<std::string> &Argv) {
   for (size_t I : O.CheckAdd)
     if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
       usage("--check-add names an argument that is not a buffer");
+  for (size_t I : O.CheckExchange)
+    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
+      usage("--check-exchange names an argument that is not a buffer");
   for (size_t I : O.CheckSum)
     if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
       usage("--check-sum names an argument that is not a buffer");
@@ -493,6 +509,45 @@ std::string checkAdds(const Options &O, const Run &R) {
   return "";
 }
 
+/// The check of --check-exchange, on one run.
+std::string checkExchanges(const Options &O, const Run &R) {
+  size_t OldI = O.CheckExchange[0], TargetI = O.CheckExchange[1],
+         NewI = O.CheckExchange[2], CountI = O.CheckExchange[3];
+  std::vector<int64_t> Old = values(O.Args[OldI], R.Out[OldI]);
+  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
+  std::vector<int64_t> New = values(O.Args[NewI], R.Out[NewI]);
+  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
+  std::vector<int64_t> Initial =
+      values(O.Args[CountI], initialBytes(O.Args[CountI]));
+  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
+  // Per counter: what was seen (returned, or left at the end) and what was
+  // there to be seen (the initial value, or written).
+  std::vector<std::vector<uint64_t>> Seen(Final.size()), Put(Final.size());
+  for (size_t C = 0; C < Final.size(); ++C) {
+    Seen[C].push_back((uint64_t)Final[C] & Mask);
+    Put[C].push_back((uint64_t)Initial[C] & Mask);
+  }
+  size_t Calls = std::min({Old.size(), Target.size(), New.size()});
+  for (size_t I = 0; I < Calls; ++I) {
+    if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
+      continue;
+    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
+      return "item " + std::to_string(I) + " names counter " +
+             std::to_string(Target[I]);
+    Seen[Target[I]].push_back((uint64_t)Old[I] & Mask);
+    Put[Target[I]].push_back((uint64_t)New[I] & Mask);
+  }
+  for (size_t C = 0; C < Final.size(); ++C) {
+    std::sort(Seen[C].begin(), Seen[C].end());
+    std::sort(Put[C].begin(), Put[C].end());
+    if (Seen[C] != Put[C])
+      return "counter " + std::to_string(C) +
+             ": the values its exchanges returned and its final value are "
+             "not its initial value and the values written, each once";
+  }
+  return "";
+}
+
 /// The check of --check-sum, on one run.
 std::string checkSums(const Options &O, const Run &R) {
   size_t TargetI = O.CheckSum[0], IncI = O.CheckSum[1], CountI = O.CheckSum[2];
@@ -676,6 +731,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
         checkEachRun("adds linearizable", checkAdds);
       if (!O.CheckSum.empty())
         checkEachRun("counters sum their adds", checkSums);
+      if (!O.CheckExchange.empty())
+        checkEachRun("exchanges form a chain", checkExchanges);
     }
   }
   saSetMode(SA_MODE_COORDINATOR);

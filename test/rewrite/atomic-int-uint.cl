@@ -1,6 +1,8 @@
 // Every operation of the table, on int and on uint pointees: the callee
-// becomes __sa_atomic_<op>_<T> and __sa_ctx is appended; the arguments are
-// not touched.
+// becomes a runtime entry point of the operation and type (here, where
+// every work-item calls, the deferred form where the result is unused and
+// the operation commutes, else the work-group form) and __sa_ctx is
+// appended; the arguments are not touched.
 __kernel void ops(__global int *i, __global uint *u) {
   atomic_add(i, 1);
   atom_add(u, 1u);
@@ -35,8 +37,8 @@ __kernel void ops(__global int *i, __global uint *u) {
 // CHECK-NEXT:  __sa_nr_atomic_add_uint(u, 1u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_sub_int(i, 2, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_sub_uint(u, 2u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_xchg_int(i, 3, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_xchg_uint(u, 3u, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_xchg_int(i, 3, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_xchg_uint(u, 3u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_min_int(i, -4, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_min_uint(u, 4u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_max_int(i, -5, __sa_ctx);
@@ -51,6 +53,6 @@ __kernel void ops(__global int *i, __global uint *u) {
 // CHECK-NEXT:  __sa_nr_atomic_inc_uint(u, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_dec_int(i, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_dec_uint(u, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_cmpxchg_int(i, 9, 10, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_cmpxchg_uint(u, 9u, 10u, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_cmpxchg_int(i, 9, 10, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_cmpxchg_uint(u, 9u, 10u, __sa_ctx);
 // CHECK-NEXT: [[EPILOGUE]] }

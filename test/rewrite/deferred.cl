@@ -60,7 +60,7 @@ __kernel void fenced(__global int *c, __global int *flag) {
 // CHECK-NEXT:    ;
 // CHECK-NEXT:  int old = __sa_wg_atomic_add_int(tickets, 1, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_int(&tickets[1], 2, __sa_ctx);
-// CHECK-NEXT:  __sa_atomic_xchg_int(&hist[14], i, __sa_ctx);
+// CHECK-NEXT:  __sa_wg_atomic_xchg_int(&hist[14], i, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_int(read, 1, __sa_ctx);
 // CHECK-NEXT:  read[1] = old;
 // CHECK-NEXT:  __sa_wg_atomic_sub_int(mixed, 1, __sa_ctx);

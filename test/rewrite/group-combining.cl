@@ -1,6 +1,8 @@
-// Adds that every work-item of a group makes at the same point become the
-// runtime's work-group form (__sa_wg_), combined in the group before the
-// coordinator sees them; so does a call that an `if` the group reaches
+// Atomics that every work-item of a group makes at the same point become
+// the runtime's work-group form (__sa_wg_): adds combined in the group
+// before the coordinator sees them, any other operation (the exchange
+// here) each work-item's request, the group's published together before
+// any is awaited; so does a call that an `if` the group reaches
 // guards (the predicated form, __sa_wgp_; test predicated.cl), and so does
 // one in a loop that every work-item runs equally often (uniform-loops.cl);
 // any other call that some work-items may skip, or make more than once,
@@ -42,7 +44,7 @@ again:
 // CHECK: {{^}}  __sa_wg_atomic_add_int(c, 1, __sa_ctx);
 // CHECK: {{^}}  int a = __sa_wg_atomic_sub_int(c, 2, __sa_ctx) + 1;
 // CHECK: {{^}}  { u[a] = __sa_wg_atomic_inc_uint(u, __sa_ctx) + __sa_wg_atomic_dec_uint(u, __sa_ctx); }
-// CHECK: {{^}}  __sa_atomic_xchg_int(c, 3, __sa_ctx);
+// CHECK: {{^}}  __sa_wg_atomic_xchg_int(c, 3, __sa_ctx);
 // CHECK: {{^}}  const int __sa_p0 = !! (n > 0); int __sa_r0 = __sa_wgp_atomic_add_int(__sa_p0, __sa_p0 ? (c) : 0, 4, __sa_ctx); if (__sa_p0)
 // CHECK-NEXT: {{^}}    (void)__sa_r0;
 // CHECK: {{^}}    __sa_wg_atomic_add_int(c, 5, __sa_ctx);

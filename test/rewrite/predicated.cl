@@ -1,20 +1,21 @@
-// The predicated work-group form (docs/REWRITE.md): a 32-bit add, sub, inc
-// or dec that is the first thing the then branch of an `if` evaluates,
-// where the `if` is reached by the whole group, is hoisted before the
+// The predicated work-group form (docs/REWRITE.md): an integer atomic of
+// either width that is the first thing the then branch of an `if`
+// evaluates, where the `if` is reached by the whole group, is hoisted before the
 // `if` with its guard: the condition once, into __sa_pN, then the call by
 // every work-item with whether it is the caller, its arguments moved with
 // their own edits (geometry, a helper's context) and guarded unless
 // constant; the branch reads __sa_rN. In `refused` every call stays per
 // item: not first in its branch, in an else branch, under a nested `if`,
 // in a loop, an argument that names a variable of the branch, after a
-// comma, an `if` spelled in a macro, 64-bit, an exchange, after a return;
-// a discarded result on memory nothing reads keeps the deferred form.
+// comma, an `if` spelled in a macro, after a return; a discarded result on
+// memory nothing reads keeps the deferred form. There a 64-bit add and an
+// exchange are hoisted as the 32-bit adds are.
 // RUN: softatomic-rewrite %s -o %t.cl
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// Four hoisted calls in all, the four of `taken`, in the kernel and again
-// in its copy for the warp program:
-// RUN: test $(grep -c '^  const int __sa_p[0-9]' %t.cl) -eq 8
+// Six hoisted calls in all, the four of `taken` and two of `refused`, in
+// the kernel and again in its copy for the warp program:
+// RUN: test $(grep -c '^  const int __sa_p[0-9]' %t.cl) -eq 12
 // CHECK: {{^}}  const int __sa_p0 = !! (in[gid] > 3u); unsigned int __sa_r0 = __sa_wgp_atomic_inc_uint(__sa_p0, __sa_p0 ? (n) : 0, __sa_ctx); if (__sa_p0) {
 // CHECK-NEXT: {{^}}    uint s = __sa_r0;
 // CHECK: {{^}}  const int __sa_p1 = !! (in[gid] & 1u); unsigned int __sa_r1 = __sa_wgp_atomic_add_uint(__sa_p1, __sa_p1 ? (&n[bucket(__sa_get_group_id(0, __sa_ctx))]) : 0, 2u, __sa_ctx); if (__sa_p1)
@@ -34,8 +35,10 @@
 // CHECK: {{^}}    uint k, s = __sa_atomic_inc_uint(&n[k = 1u], __sa_ctx);
 // CHECK: {{^}}    (y = 1u, o += __sa_atomic_inc_uint(n, __sa_ctx));
 // CHECK: {{^}}    o += __sa_atomic_inc_uint(n, __sa_ctx);
-// CHECK: {{^}}    o += (uint)__sa_atomic_add_ulong(w, 1ul, __sa_ctx);
-// CHECK: {{^}}    o += __sa_atomic_xchg_uint(n, gid, __sa_ctx);
+// CHECK: {{^}}  const int __sa_p4 = !! (gid > 9u); unsigned long __sa_r4 = __sa_wgp_atomic_add_ulong(__sa_p4, __sa_p4 ? (w) : 0, 1ul, __sa_ctx); if (__sa_p4)
+// CHECK-NEXT: {{^}}    o += (uint)__sa_r4;
+// CHECK-NEXT: {{^}}  const int __sa_p5 = !! (gid > 10u); unsigned int __sa_r5 = __sa_wgp_atomic_xchg_uint(__sa_p5, __sa_p5 ? (n) : 0, __sa_p5 ? (gid) : 0, __sa_ctx); if (__sa_p5)
+// CHECK-NEXT: {{^}}    o += __sa_r5;
 // CHECK: {{^}}    __sa_nr_atomic_add_uint(d, 5u, __sa_ctx);
 // CHECK: {{^}}    out[__sa_atomic_inc_uint(n, __sa_ctx)] = 1u;
 #define GUARD(c) if (c)

@@ -19,7 +19,7 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
 // CHECK-NEXT:  slots[mine] = 1;
 // CHECK-NEXT:  old[mine] = __sa_wg_atomic_add_uint((__global uint *)counter, 0u, __sa_ctx) + __sa_wg_atomic_add_int(counter, 1, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_sub_int(counter, 1, __sa_ctx);
-// CHECK-NEXT:  (void)__sa_atomic_xchg_int(counter, 5, __sa_ctx);
+// CHECK-NEXT:  (void)__sa_wg_atomic_xchg_int(counter, 5, __sa_ctx);
 // CHECK-NEXT:  if (__sa_atomic_cmpxchg_int(counter, 5, 6, __sa_ctx) == 5)
 // CHECK-NEXT:    slots[0] = 2;
 // CHECK-NEXT: [[EPILOGUE]] }

@@ -79,15 +79,20 @@ TEST(RuntimeEntryPoints, FormsTakeTheOperationsTheTableGivesThem) {
   EXPECT_TRUE(isDeferrable(Builtin("atomic_max"), false));
   EXPECT_FALSE(isDeferrable(Builtin("atomic_xchg"), false));
   EXPECT_FALSE(isDeferrable(Builtin("atomic_cmpxchg"), false));
-  EXPECT_TRUE(isGroupCombinable(Builtin("atom_dec"), false));
-  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_or"), false));
+  EXPECT_TRUE(hasWorkGroupForm(Builtin("atom_dec"), false));
+  // Every 1.x operation on integers of both widths: the group's requests
+  // are published together.
+  EXPECT_TRUE(hasWorkGroupForm(Builtin("atomic_or"), false));
+  EXPECT_TRUE(hasWorkGroupForm(Builtin("atomic_cmpxchg"), false, "ulong"));
+  EXPECT_TRUE(hasWorkGroupForm(Builtin("atom_add"), false, "long"));
+  EXPECT_FALSE(hasWorkGroupForm(Builtin("atomic_xchg"), false, "float"));
   // 2.0: the same operations, and only when relaxed.
   EXPECT_TRUE(isDeferrable(Builtin("atomic_fetch_or_explicit"), true));
   EXPECT_FALSE(isDeferrable(Builtin("atomic_fetch_or"), false));
   EXPECT_FALSE(isDeferrable(Builtin("atomic_exchange_explicit"), true));
-  EXPECT_TRUE(isGroupCombinable(Builtin("atomic_fetch_sub_explicit"), true));
-  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_fetch_sub_explicit"), false));
-  EXPECT_FALSE(isGroupCombinable(Builtin("atomic_fetch_max_explicit"), true));
+  EXPECT_TRUE(hasWorkGroupForm(Builtin("atomic_fetch_sub_explicit"), true));
+  EXPECT_FALSE(hasWorkGroupForm(Builtin("atomic_fetch_sub_explicit"), false));
+  EXPECT_FALSE(hasWorkGroupForm(Builtin("atomic_fetch_max_explicit"), true));
   // Floats: add, sub, min and max deferred at 32 bits, never in a group
   // form; a float sum is what --float-reassociation decides.
   EXPECT_TRUE(
@@ -99,7 +104,7 @@ TEST(RuntimeEntryPoints, FormsTakeTheOperationsTheTableGivesThem) {
   EXPECT_FALSE(
       isDeferrable(Builtin("atomic_exchange_explicit"), true, "float"));
   EXPECT_FALSE(
-      isGroupCombinable(Builtin("atomic_fetch_add_explicit"), true, "float"));
+      hasWorkGroupForm(Builtin("atomic_fetch_add_explicit"), true, "float"));
   EXPECT_TRUE(reassociatesFloats(Builtin("atomic_fetch_sub"), "double"));
   EXPECT_FALSE(reassociatesFloats(Builtin("atomic_fetch_max"), "float"));
   EXPECT_FALSE(reassociatesFloats(Builtin("atomic_fetch_add"), "int"));
