@@ -43,6 +43,10 @@
 // RUN: sa-difftest %s %t.sa.cl --kernel bits64 --global 2048 --local 64 --arg buf:long:2:fill=-5 --arg buf:ulong:64:fill=-1 --arg buf:ulong:64 --arg buf:long:2048:random=9,100000 --arg buf:long:4096 --check 4:range=-107374182400000,107372034916352
 // RUN: sa-difftest %s %t.sa.cl --kernel add_index --global 4096 --local 256 --arg buf:int:1 --arg buf:int:4096 --check 1:perm=0
 // RUN: sa-difftest %s %t.sa.cl --kernel add_index_bin --global 4096 --local 256 --arg buf:int:341 --arg buf:int:21824:fill=-1 --arg buf:int:4096:random=5,341 --arg scalar:int:64 --check 1:multiset
+// The exchange check itself: values that no chain of exchanges returns
+// (each work-item "sees" the value the next one writes) fail it.
+// RUN: not sa-difftest %s %t.sa.cl --kernel no_chain --global 64 --local 64 --arg buf:uint:1 --arg buf:uint:64 --arg buf:uint:64 --arg buf:uint:64 --check-exchange 1,2,3,0 --mode combine 2>&1 | FileCheck %s --check-prefix=NO-CHAIN
+// NO-CHAIN: native exchanges form a chain: counter 0: the values its exchanges returned and its final value are not its initial value and the values written, each once
 
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
@@ -170,4 +174,13 @@ __kernel void add_index_bin(__global int *bin_counters, __global int *bins,
   int location = bin_assignments[tid];
   int counter = atom_add(&bin_counters[location], 1);
   bins[location * max_counts_per_bin + counter] = tid;
+}
+
+__kernel void no_chain(__global uint *dest, __global uint *old,
+                       __global uint *target, __global uint *put) {
+  uint tid = get_global_id(0);
+  target[tid] = 0u;
+  put[tid] = tid + 1u;
+  old[tid] = tid + 2u;
+  atomic_add(&dest[0], 0u);
 }

@@ -467,28 +467,59 @@ std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
   usage("unknown check '" + C + "'");
 }
 
-/// The linearizability check of --check-add, on one run.
-std::string checkAdds(const Options &O, const Run &R) {
-  size_t OldI = O.CheckAdd[0], TargetI = O.CheckAdd[1], IncI = O.CheckAdd[2],
-         CountI = O.CheckAdd[3];
-  std::vector<int64_t> Old = values(O.Args[OldI], R.Out[OldI]);
-  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
-  std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
-  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
-  std::vector<int64_t> Initial =
-      values(O.Args[CountI], initialBytes(O.Args[CountI]));
-  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
-  std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>>
-      Calls; // counter -> (old, inc)
-  for (size_t I = 0; I < Old.size(); ++I) {
+/// The calls of the first Items work-items, as (item, counter) pairs, from
+/// Target (0xffffffff or -1: the item made no call); empty, with Why set,
+/// where an item names none of the Count counters.
+std::vector<std::pair<size_t, size_t>>
+callsOf(const std::vector<int64_t> &Target, size_t Items, size_t Count,
+        std::string &Why) {
+  std::vector<std::pair<size_t, size_t>> Calls;
+  for (size_t I = 0; I < Items; ++I) {
     if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
       continue;
-    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
-      return "item " + std::to_string(I) + " names counter " +
-             std::to_string(Target[I]);
-    Calls[Target[I]].push_back(
-        {(uint64_t)Old[I] & Mask, (uint64_t)Inc[I] & Mask});
+    if (Target[I] < 0 || (size_t)Target[I] >= Count) {
+      Why = "item " + std::to_string(I) + " names counter " +
+            std::to_string(Target[I]);
+      return {};
+    }
+    Calls.push_back({I, (size_t)Target[I]});
   }
+  return Calls;
+}
+
+/// What one run's calls on counters left, for --check-add and
+/// --check-exchange (OLD, TARGET, OPERAND, COUNTERS: argument indices):
+/// each call's returned value, counter and operand; the counters' initial
+/// and final values; the counters' width as a mask.
+struct CounterCalls {
+  std::vector<int64_t> Old, Target, Operand, Final, Initial;
+  uint64_t Mask;
+  CounterCalls(const Options &O, const Run &R,
+               const std::vector<size_t> &Index) {
+    auto out = [&](size_t I) { return values(O.Args[I], R.Out[I]); };
+    Old = out(Index[0]);
+    Target = out(Index[1]);
+    Operand = out(Index[2]);
+    Final = out(Index[3]);
+    Initial = values(O.Args[Index[3]], initialBytes(O.Args[Index[3]]));
+    Mask = elementSize(O.Args[Index[3]].Type) == 4 ? 0xffffffffull : ~0ull;
+  }
+};
+
+/// The linearizability check of --check-add, on one run.
+std::string checkAdds(const Options &O, const Run &R) {
+  CounterCalls K(O, R, O.CheckAdd);
+  const std::vector<int64_t> &Old = K.Old, &Target = K.Target, &Inc = K.Operand,
+                             &Final = K.Final, &Initial = K.Initial;
+  uint64_t Mask = K.Mask;
+  std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>>
+      Calls; // counter -> (old, inc)
+  std::string Why;
+  for (auto [I, Counter] : callsOf(Target, Old.size(), Final.size(), Why))
+    Calls[(int64_t)Counter].push_back(
+        {(uint64_t)Old[I] & Mask, (uint64_t)Inc[I] & Mask});
+  if (!Why.empty())
+    return Why;
   for (size_t C = 0; C < Final.size(); ++C) {
     std::vector<std::pair<uint64_t, uint64_t>> &L = Calls[(int64_t)C];
     std::sort(L.begin(), L.end());
@@ -511,15 +542,10 @@ std::string checkAdds(const Options &O, const Run &R) {
 
 /// The check of --check-exchange, on one run.
 std::string checkExchanges(const Options &O, const Run &R) {
-  size_t OldI = O.CheckExchange[0], TargetI = O.CheckExchange[1],
-         NewI = O.CheckExchange[2], CountI = O.CheckExchange[3];
-  std::vector<int64_t> Old = values(O.Args[OldI], R.Out[OldI]);
-  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
-  std::vector<int64_t> New = values(O.Args[NewI], R.Out[NewI]);
-  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
-  std::vector<int64_t> Initial =
-      values(O.Args[CountI], initialBytes(O.Args[CountI]));
-  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
+  CounterCalls K(O, R, O.CheckExchange);
+  const std::vector<int64_t> &Old = K.Old, &Target = K.Target, &New = K.Operand,
+                             &Final = K.Final, &Initial = K.Initial;
+  uint64_t Mask = K.Mask;
   // Per counter: what was seen (returned, or left at the end) and what was
   // there to be seen (the initial value, or written).
   std::vector<std::vector<uint64_t>> Seen(Final.size()), Put(Final.size());
@@ -527,16 +553,14 @@ std::string checkExchanges(const Options &O, const Run &R) {
     Seen[C].push_back((uint64_t)Final[C] & Mask);
     Put[C].push_back((uint64_t)Initial[C] & Mask);
   }
-  size_t Calls = std::min({Old.size(), Target.size(), New.size()});
-  for (size_t I = 0; I < Calls; ++I) {
-    if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
-      continue;
-    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
-      return "item " + std::to_string(I) + " names counter " +
-             std::to_string(Target[I]);
-    Seen[Target[I]].push_back((uint64_t)Old[I] & Mask);
-    Put[Target[I]].push_back((uint64_t)New[I] & Mask);
+  std::string Why;
+  size_t Items = std::min({Old.size(), Target.size(), New.size()});
+  for (auto [I, Counter] : callsOf(Target, Items, Final.size(), Why)) {
+    Seen[Counter].push_back((uint64_t)Old[I] & Mask);
+    Put[Counter].push_back((uint64_t)New[I] & Mask);
   }
+  if (!Why.empty())
+    return Why;
   for (size_t C = 0; C < Final.size(); ++C) {
     std::sort(Seen[C].begin(), Seen[C].end());
     std::sort(Put[C].begin(), Put[C].end());
@@ -557,16 +581,13 @@ std::string checkSums(const Options &O, const Run &R) {
   std::vector<int64_t> Expect =
       values(O.Args[CountI], initialBytes(O.Args[CountI]));
   uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
-  size_t Calls = std::min(Target.size(), Inc.size());
-  for (size_t I = 0; I < Calls; ++I) {
-    if ((uint64_t)Target[I] == 0xffffffffull || Target[I] == -1)
-      continue;
-    if (Target[I] < 0 || (size_t)Target[I] >= Final.size())
-      return "item " + std::to_string(I) + " names counter " +
-             std::to_string(Target[I]);
-    Expect[Target[I]] =
-        (int64_t)(((uint64_t)Expect[Target[I]] + (uint64_t)Inc[I]) & Mask);
-  }
+  std::string Why;
+  size_t Items = std::min(Target.size(), Inc.size());
+  for (auto [I, Counter] : callsOf(Target, Items, Final.size(), Why))
+    Expect[Counter] =
+        (int64_t)(((uint64_t)Expect[Counter] + (uint64_t)Inc[I]) & Mask);
+  if (!Why.empty())
+    return Why;
   for (size_t C = 0; C < Final.size(); ++C)
     if (((uint64_t)Expect[C] & Mask) != ((uint64_t)Final[C] & Mask))
       return "counter " + std::to_string(C) + " ends at " +
