@@ -209,8 +209,10 @@ static inline void __sa_warp_deferred_add(__sa_ctx_t *ctx, ulong addr,
  * guarding condition was false) takes part in the barriers only; its
  * pointer may be null and is never used.
  *
- * Three barriers: a leader claims its bucket by moving the bucket's call
- * number to this call's, so nothing is cleared between calls. A slow
+ * Four barriers: after the keys, the sums, the requests (all published
+ * before any is awaited) and the answers. A leader claims its bucket by
+ * moving the bucket's call number to this call's, so nothing is cleared
+ * between calls. A slow
  * work-item may still read its last call's base when a fast one claims the
  * bucket again; the claim leaves the base alone, and the new base is
  * written only after this call's first barrier, which the slow work-item
