@@ -188,6 +188,18 @@ ArgSpec parseArg(const std::string &S) {
   return A;
 }
 
+/// A counter check's argument indices, "I,J,...": Count of them, else
+/// Usage is the error.
+std::vector<size_t> indexList(const std::string &List, size_t Count,
+                              const std::string &Usage) {
+  std::vector<size_t> Indices;
+  for (const std::string &P : split(List, ','))
+    Indices.push_back(std::strtoull(P.c_str(), nullptr, 0));
+  if (Indices.size() != Count)
+    usage(Usage);
+  return Indices;
+}
+
 /// The options of one command line (Argv without the program name), or of
 /// one line of --cases after the command line's own.
 Options parseOptions(const std::vector<std::string> &Argv) {
@@ -221,22 +233,16 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.Args.push_back(parseArg(Next()));
     else if (A == "--check")
       Checks.push_back(Next());
-    else if (A == "--check-add") {
-      for (const std::string &P : split(Next(), ','))
-        O.CheckAdd.push_back(std::strtoull(P.c_str(), nullptr, 0));
-      if (O.CheckAdd.size() != 4)
-        usage("--check-add needs OLD,TARGET,INC,COUNTERS");
-    } else if (A == "--check-exchange") {
-      for (const std::string &P : split(Next(), ','))
-        O.CheckExchange.push_back(std::strtoull(P.c_str(), nullptr, 0));
-      if (O.CheckExchange.size() != 4)
-        usage("--check-exchange needs OLD,TARGET,NEW,COUNTERS");
-    } else if (A == "--check-sum") {
-      for (const std::string &P : split(Next(), ','))
-        O.CheckSum.push_back(std::strtoull(P.c_str(), nullptr, 0));
-      if (O.CheckSum.size() != 3)
-        usage("--check-sum needs TARGET,INC,COUNTERS");
-    } else if (A == "--expect-error")
+    else if (A == "--check-add")
+      O.CheckAdd =
+          indexList(Next(), 4, "--check-add needs OLD,TARGET,INC,COUNTERS");
+    else if (A == "--check-exchange")
+      O.CheckExchange = indexList(
+          Next(), 4, "--check-exchange needs OLD,TARGET,NEW,COUNTERS");
+    else if (A == "--check-sum")
+      O.CheckSum =
+          indexList(Next(), 3, "--check-sum needs TARGET,INC,COUNTERS");
+    else if (A == "--expect-error")
       O.ExpectError = Next();
     else if (A == "--allow-error")
       O.AllowError = true;
@@ -271,15 +277,13 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       usage("bad --check '" + C + "'");
     O.Args[Index].Check = C.substr(Colon + 1);
   }
-  for (size_t I : O.CheckAdd)
-    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
-      usage("--check-add names an argument that is not a buffer");
-  for (size_t I : O.CheckExchange)
-    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
-      usage("--check-exchange names an argument that is not a buffer");
-  for (size_t I : O.CheckSum)
-    if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
-      usage("--check-sum names an argument that is not a buffer");
+  for (auto [Indices, Option] :
+       {std::pair{&O.CheckAdd, "--check-add"},
+        std::pair{&O.CheckExchange, "--check-exchange"},
+        std::pair{&O.CheckSum, "--check-sum"}})
+    for (size_t I : *Indices)
+      if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
+        usage(std::string(Option) + " names an argument that is not a buffer");
   return O;
 }
 
@@ -487,22 +491,26 @@ callsOf(const std::vector<int64_t> &Target, size_t Items, size_t Count,
   return Calls;
 }
 
-/// What one run's calls on counters left, for --check-add and
-/// --check-exchange (OLD, TARGET, OPERAND, COUNTERS: argument indices):
-/// each call's returned value, counter and operand; the counters' initial
-/// and final values; the counters' width as a mask.
+/// What one run's calls on counters left, for --check-add,
+/// --check-exchange and --check-sum ([OLD,] TARGET, OPERAND, COUNTERS:
+/// argument indices; --check-sum has no OLD): each call's returned value,
+/// counter and operand; the counters' initial and final values; the
+/// counters' width as a mask.
 struct CounterCalls {
   std::vector<int64_t> Old, Target, Operand, Final, Initial;
   uint64_t Mask;
   CounterCalls(const Options &O, const Run &R,
                const std::vector<size_t> &Index) {
     auto out = [&](size_t I) { return values(O.Args[I], R.Out[I]); };
-    Old = out(Index[0]);
-    Target = out(Index[1]);
-    Operand = out(Index[2]);
-    Final = out(Index[3]);
-    Initial = values(O.Args[Index[3]], initialBytes(O.Args[Index[3]]));
-    Mask = elementSize(O.Args[Index[3]].Type) == 4 ? 0xffffffffull : ~0ull;
+    size_t First = Index.size() - 3; // OLD's place, if any, comes first
+    if (First)
+      Old = out(Index[0]);
+    Target = out(Index[First]);
+    Operand = out(Index[First + 1]);
+    size_t Counters = Index[First + 2];
+    Final = out(Counters);
+    Initial = values(O.Args[Counters], initialBytes(O.Args[Counters]));
+    Mask = elementSize(O.Args[Counters].Type) == 4 ? 0xffffffffull : ~0ull;
   }
 };
 
@@ -574,13 +582,11 @@ std::string checkExchanges(const Options &O, const Run &R) {
 
 /// The check of --check-sum, on one run.
 std::string checkSums(const Options &O, const Run &R) {
-  size_t TargetI = O.CheckSum[0], IncI = O.CheckSum[1], CountI = O.CheckSum[2];
-  std::vector<int64_t> Target = values(O.Args[TargetI], R.Out[TargetI]);
-  std::vector<int64_t> Inc = values(O.Args[IncI], R.Out[IncI]);
-  std::vector<int64_t> Final = values(O.Args[CountI], R.Out[CountI]);
-  std::vector<int64_t> Expect =
-      values(O.Args[CountI], initialBytes(O.Args[CountI]));
-  uint64_t Mask = elementSize(O.Args[CountI].Type) == 4 ? 0xffffffffull : ~0ull;
+  CounterCalls K(O, R, O.CheckSum);
+  const std::vector<int64_t> &Target = K.Target, &Inc = K.Operand,
+                             &Final = K.Final;
+  std::vector<int64_t> Expect = K.Initial;
+  uint64_t Mask = K.Mask;
   std::string Why;
   size_t Items = std::min(Target.size(), Inc.size());
   for (auto [I, Counter] : callsOf(Target, Items, Final.size(), Why))
