@@ -4,8 +4,8 @@
 # rewriter): the Chai benchmarks of .gpu-chai/src, built there beforehand
 # as bench/chai/README.md says (this script builds nothing of Chai),
 # natively and under the layer in both modes, the layer answering from the
-# cache in .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine with
-# Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
+# cache in .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine
+# with Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
 # SOFTATOMIC_LAYER_OPTIONS="$(scripts/device-profile-options.sh
 # scripts/nvidia-device-profile.json)" so that its keys hold this device's
 # profile. Results

@@ -2,8 +2,9 @@
 # Runs Chai benchmarks' OpenCL versions that the user has already built,
 # natively and under softatomic's interception layer, and tabulates
 # pass/fail, kernels rewritten and time. It builds and fetches nothing:
-# bench/chai/README.md says how to build them. See also docs/BENCHMARKS.md ("Chai under the interception
-# layer") has the results and the commands that produced them.
+# bench/chai/README.md says how to build them; docs/BENCHMARKS.md ("Chai
+# under the interception layer") has the results and the commands that
+# produced them.
 #
 #   run-chai.sh --chai DIR [--layer PATH] [--out DIR] [--mode MODE]
 #               [--preset NAME] [--args BENCH=ARGS]... [--timeout S]
@@ -81,7 +82,6 @@ chai=$(cd "$chai" && pwd)
 [ -d "$chai/OpenCL-D" ] && chai=$chai/OpenCL-D
 [ -f "$layer" ] || die "no layer at $layer (build with -DSOFTATOMIC_BUILD_REWRITER=ON, or pass --layer)"
 layer=$(cd "$(dirname "$layer")" && pwd)/$(basename "$layer")
-
 
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
