@@ -2,6 +2,7 @@
 
 #include "LayerConfig.h"
 #include "BuildFlags.h"
+#include "LayerProfile.h"
 #include "softatomic/HostConfig.h"
 #include <algorithm>
 #include <charconv>
@@ -107,6 +108,16 @@ static LayerConfig readConfig() {
   // are not atomic with a native kernel's: there the program is rewritten
   // whole or stays native whole.
   Config.Options.KeepNativeOnError = hostConfig().Mode != SA_MODE_COORDINATOR;
+  // A profile (docs/PROFILE.md) needs each site named, the combining mode
+  // to convert sites in, and every kernel the rewrite can take, whatever
+  // SOFTATOMIC_MODE says: the profile mode runs the application's kernels
+  // as written but for the launches it measures.
+  Config.ProfilePath = environment("SOFTATOMIC_PROFILE");
+  if (!Config.ProfilePath.empty()) {
+    Config.Options.Profile = true;
+    Config.Options.CombineMode = true;
+    Config.Options.KeepNativeOnError = true;
+  }
   // Float sums combined or in the program's order (the rewriter's
   // --float-reassociation, which SOFTATOMIC_LAYER_OPTIONS may also give,
   // and then wins): a variable of its own, since it is a question about
@@ -134,7 +145,12 @@ static LayerConfig readConfig() {
 
 const LayerConfig &config() {
   // Never destroyed, like the state: exit handlers may still log.
-  static const LayerConfig *Config = new LayerConfig(readConfig());
+  static const LayerConfig *Config = [] {
+    const LayerConfig *Read = new LayerConfig(readConfig());
+    if (Read->Enabled && !Read->ProfilePath.empty())
+      startProfile(Read->ProfilePath);
+    return Read;
+  }();
   return *Config;
 }
 

@@ -3,7 +3,8 @@
 // Read once, at the first intercepted call: SOFTATOMIC_LAYER (0: pass
 // everything through), SOFTATOMIC_LAYER_KERNELS (the only kernels to
 // rewrite), SOFTATOMIC_LAYER_OPTIONS (rewriter options), SOFTATOMIC_LAYER_LOG
-// (where the event lines go), SOFTATOMIC_LAYER_CACHE (the rewrite cache).
+// (where the event lines go), SOFTATOMIC_LAYER_CACHE (the rewrite cache),
+// SOFTATOMIC_PROFILE (a profile of the application's atomics).
 // layer/README.md describes them.
 //
 //===----------------------------------------------------------------------===//
@@ -47,12 +48,18 @@ struct LayerConfig {
   unsigned long CacheEntries = 4096;
   /// SOFTATOMIC_LAYER_WARP_PROGRAM: where the layer builds each rewritten
   /// program's warp program (docs/REWRITE.md), whose kernels the direct
-  /// mode runs and the auto mode times: "auto" on devices with NVIDIA's warp path, "on" on every
-  /// device, "off" (the default) nowhere: the application's kernels. Off
-  /// by default: on the H200 an application that builds its program 100
-  /// times grew by 36 MiB with it (docs/BENCHMARKS.md).
+  /// mode runs and the auto mode times: "auto" on devices with NVIDIA's warp
+  /// path, "on" on every device, "off" (the default) nowhere: the application's
+  /// kernels. Off by default: on the H200 an application that builds its
+  /// program 100 times grew by 36 MiB with it (docs/BENCHMARKS.md).
   enum class WarpProgramUse { Auto, On, Off };
   WarpProgramUse WarpProgram = WarpProgramUse::Off;
+
+  /// SOFTATOMIC_PROFILE: where the profile of the application's atomics
+  /// goes as JSON at exit (a table goes to stderr); empty: no profile.
+  /// The layer then rewrites with --profile and launches in the host
+  /// runtime's profile mode (docs/PROFILE.md).
+  std::string ProfilePath;
 
   /// Whether kernel \p Name may be rewritten (SOFTATOMIC_LAYER_KERNELS).
   bool selects(const std::string &Name) const {

@@ -38,9 +38,12 @@ ProfiledQueues &profiledQueues() {
   return *Queues;
 }
 
-/// Whether the layer turns profiling on: the automatic mode needs it, and
-/// nothing else does.
-bool profilesQueues() { return layerActive() && saGetMode() == SA_MODE_AUTO; }
+/// Whether the layer turns profiling on: the automatic and profile modes
+/// need it, and nothing else does.
+bool profilesQueues() {
+  return layerActive() &&
+         (saGetMode() == SA_MODE_AUTO || saGetMode() == SA_MODE_PROFILE);
+}
 
 void remember(cl_command_queue Queue, AskedProperties Asked) {
   {
@@ -51,7 +54,8 @@ void remember(cl_command_queue Queue, AskedProperties Asked) {
   static std::once_flag Said;
   std::call_once(Said, [] {
     logEvent("profiling turned on for the application's command queues "
-             "(the automatic mode times launches from their events); "
+             "(the automatic and profile modes time launches from their "
+             "events); "
              "clGetCommandQueueInfo answers as asked");
   });
 }

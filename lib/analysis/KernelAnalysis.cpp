@@ -476,6 +476,12 @@ std::optional<KernelAnalysis> Analyzer::run() {
   StmtParents Parents;
   for (const FunctionDecl *F : Code)
     Parents.addBody(F->getBody());
+  // Whether each global atomic's value is read (the profile reports it).
+  for (const FunctionDecl *F : Code)
+    for (CallSite &Site : Result.Functions.find(F)->second.Sites)
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::Global)
+        Site.ResultUsed = !isResultDiscarded(Site.Call, Parents);
   // A compare-exchange loop that is a float add is that add from here on.
   markFloatAddLoops(Result, Code, Parents, Ctx);
   if (DeferUnusedResults)
@@ -509,7 +515,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
     unsigned Atomics = 0, Deferred = 0;
     SmallVector<const FunctionDecl *, 8> Reached{K};
     Reached.append(Reach[K].begin(), Reach[K].end());
-    for (const FunctionDecl *F : Reached)
+    for (const FunctionDecl *F : Reached) {
+      Result.ReachingKernels[F].push_back(K);
       for (const CallSite &S : info(F).Sites) {
         if (S.SiteKind == CallSite::Kind::Atomic &&
             S.Atomic == AtomicKind::Global) {
@@ -518,6 +525,7 @@ std::optional<KernelAnalysis> Analyzer::run() {
           Deferred += S.Form == CallForm::Deferred;
         }
       }
+    }
     Result.AtomicSites[K] = Atomics;
     Result.DeferredSites[K] = Deferred;
   }

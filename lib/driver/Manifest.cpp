@@ -36,6 +36,8 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
       J.attribute("memory_model", "auto");
       J.attribute("deferred_atomics", M.DeferUnusedResults);
       J.attribute("combine_mode", M.CombineMode);
+      if (M.Profile)
+        J.attribute("profile", true);
     });
     // Only a partial program says so: every other manifest stays as it was.
     if (!M.NativeKernels.empty()) {
@@ -59,8 +61,43 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
           });
           J.attribute("atomic_sites", K.AtomicSites);
           J.attribute("deferred_sites", K.DeferredSites);
+          if (M.Profile) {
+            J.attributeArray("global_pointer_args", [&] {
+              for (unsigned Index : K.GlobalPointerArgs)
+                J.value(Index);
+            });
+            J.attributeArray("profile_sites", [&] {
+              for (unsigned Id : K.ProfileSites)
+                J.value(Id);
+            });
+          }
         });
     });
+    // Only a --profile rewrite has sites: every other manifest stays as it
+    // was.
+    if (M.Profile)
+      J.attributeArray("sites", [&] {
+        for (size_t Id = 0; Id < M.Sites.size(); ++Id) {
+          const ProfiledSite &S = M.Sites[Id];
+          J.object([&] {
+            J.attribute("id", Id);
+            J.attribute("file", S.File);
+            J.attribute("line", S.Line);
+            J.attribute("column", S.Column);
+            J.attribute("operation", S.Operation);
+            J.attribute("type", S.Type);
+            J.attribute("width", S.Width);
+            J.attribute("result_used", S.ResultUsed);
+            J.attribute("form", S.FloatAddLoop
+                                    ? std::string("float-add loop")
+                                    : std::string(callFormName(S.Form)));
+            J.attributeArray("kernels", [&] {
+              for (const std::string &K : S.Kernels)
+                J.value(K);
+            });
+          });
+        }
+      });
   });
   OS.flush();
   if (Pretty)

@@ -9,6 +9,7 @@
 #ifndef SOFTATOMIC_DRIVER_MANIFEST_H
 #define SOFTATOMIC_DRIVER_MANIFEST_H
 
+#include "model/CallSites.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
@@ -24,6 +25,11 @@ struct KernelManifest {
   unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
   unsigned DeferredSites =
       0; ///< Of those, the ones deferred (CallForm::Deferred).
+  /// A --profile rewrite: the parameters that point to __global memory,
+  /// whose addresses a recording launch notes, and the ids of the sites
+  /// the kernel reaches.
+  std::vector<unsigned> GlobalPointerArgs;
+  std::vector<unsigned> ProfileSites;
 };
 
 struct Manifest {
@@ -34,6 +40,9 @@ struct Manifest {
   std::string Placement = "static"; ///< "static" or "robust"
   bool CombineMode = false;         ///< the combining mode is compiled in
   std::vector<KernelManifest> Kernels;
+  /// A --profile rewrite (docs/PROFILE.md), and its sites by id.
+  bool Profile = false;
+  std::vector<ProfiledSite> Sites;
   /// The kernels that reach a global atomic but stay as written
   /// (--keep-native-on-error): when there are any, the program is
   /// partial, and the host runtime refuses the coordinator mode for it.

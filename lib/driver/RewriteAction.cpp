@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/KernelAnalysis.h"
+#include "analysis/ProfileSites.h"
 #include "driver/ExpansionLimit.h"
 #include "driver/Manifest.h"
 #include "driver/Rewriter.h"
@@ -65,10 +66,27 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
       Options.CoordinatorPlacement == RewriteOptions::Placement::Robust
           ? "robust"
           : "static";
-  for (const FunctionDecl *K : Analysis.RewrittenKernels)
-    M.Kernels.push_back({K->getName().str(), K->getNumParams(),
-                         Analysis.AtomicSites.lookup(K),
-                         Analysis.DeferredSites.lookup(K)});
+  M.Profile = Options.Profile;
+  for (const FunctionDecl *K : Analysis.RewrittenKernels) {
+    KernelManifest Entry;
+    Entry.Name = K->getName().str();
+    Entry.UserArgs = K->getNumParams();
+    Entry.AtomicSites = Analysis.AtomicSites.lookup(K);
+    Entry.DeferredSites = Analysis.DeferredSites.lookup(K);
+    if (Options.Profile) {
+      for (const ParmVarDecl *P : K->parameters()) {
+        QualType T = P->getType();
+        if (!P->getName().empty() && T->isPointerType() &&
+            T->getPointeeType().getAddressSpace() == LangAS::opencl_global)
+          Entry.GlobalPointerArgs.push_back(P->getFunctionScopeIndex());
+      }
+      for (size_t Id = 0; Id < Analysis.ProfileSites.size(); ++Id)
+        if (llvm::is_contained(Analysis.ProfileSites[Id].Kernels, Entry.Name))
+          Entry.ProfileSites.push_back(Id);
+    }
+    M.Kernels.push_back(std::move(Entry));
+  }
+  M.Sites = Analysis.ProfileSites;
   for (const KeptKernel &Kept : Analysis.KeptKernels)
     M.NativeKernels.push_back(Kept.Kernel->getName().str());
   return M;
@@ -126,6 +144,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         report(Diags, Diag::KernelLeftAlone, FD->getLocation())
             << FD->getName();
 
+  if (Options.Profile)
+    numberProfileSites(*Analysis, SM);
   StringRef Input = SM.getBufferData(SM.getMainFileID());
   Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
   if (Analysis->RewrittenKernels.empty()) {
@@ -158,7 +178,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::string NoWarpProgram;
   bool ScopedContext = false;
   if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits,
-                         NoWarpProgram, ScopedContext))
+                         NoWarpProgram, ScopedContext, Options.Profile))
     return;
   std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
       SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
@@ -183,6 +203,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // needs types (atomic_ulong) that a device without them does not have.
   if (Analysis->HasWideAtomics)
     Prefix += "#define SA_INT64_ATOMICS 1\n";
+  // The profiled forms of the entry points (docs/PROFILE.md).
+  if (Options.Profile)
+    Prefix += "#define SA_SITE_PROFILE 1\n";
   // The build that asks for the warp program and cannot have it stops
   // with the reason, rather than with a kernel missing or a wrong one.
   if (!NoWarpProgram.empty())

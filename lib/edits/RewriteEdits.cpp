@@ -134,10 +134,11 @@ private:
 class EditBuilder {
 public:
   EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis,
-              StringRef MainName, std::string &NoWarpProgram)
+              StringRef MainName, std::string &NoWarpProgram, bool Profile)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
         Analysis(Analysis), MainName(MainName), NoWarpProgram(NoWarpProgram),
-        Edits(SM, Ctx.getLangOpts(), Diags), Guards(Ctx, Analysis) {}
+        Profile(Profile), Edits(SM, Ctx.getLangOpts(), Diags),
+        Guards(Ctx, Analysis) {}
   EditBuilder(const EditBuilder &) = delete;
   EditBuilder &operator=(const EditBuilder &) = delete;
 
@@ -151,7 +152,10 @@ private:
   void editKernelBody(const FunctionDecl *Kernel);
   void editCalls(const FunctionInfo &Info, EditCollector &Out);
   void addContextArgument(const CallExpr *Call, const Twine &What,
-                          EditCollector &Out, bool Scoped = false);
+                          EditCollector &Out, bool Scoped = false,
+                          StringRef Argument = ContextArgument);
+  std::string calleeName(const CallSite &Site) const;
+  std::string contextArguments(const CallSite &Site) const;
   void addContextFreeUses(const FunctionInfo &Info);
   bool servesBothForms(const FunctionDecl *Decl,
                        ArrayRef<MacroBodyEdit> InBody);
@@ -173,6 +177,8 @@ private:
   StringRef MainName;
   /// Why the file has no warp program (empty: it has one).
   std::string &NoWarpProgram;
+  /// A --profile rewrite: each global atomic's call names its site.
+  bool Profile;
   EditCollector Edits;
   LoopGuards Guards;
   /// The copies of functions in two forms, by where they go.
@@ -250,6 +256,23 @@ static std::string varyingArguments(const FunctionDecl *Kernel) {
   return Text;
 }
 
+/// ` SA_PROFILE_ARG(__sa_ctx, 1, p);` for each named parameter of \p Kernel
+/// that points to __global memory, by its index: a recording launch notes
+/// where each points, so that the profile names a target by its buffer
+/// argument and index (docs/PROFILE.md).
+static std::string profiledArguments(const FunctionDecl *Kernel) {
+  std::string Text;
+  for (const ParmVarDecl *P : Kernel->parameters()) {
+    QualType T = P->getType();
+    if (!P->getName().empty() && T->isPointerType() &&
+        T->getPointeeType().getAddressSpace() == LangAS::opencl_global)
+      Text += (" SA_PROFILE_ARG(__sa_ctx, " +
+               Twine(P->getFunctionScopeIndex()) + ", " + P->getName() + ");")
+                  .str();
+  }
+  return Text;
+}
+
 /// Prologue (with the hoisted __local declarations), epilogue and early
 /// returns of a rewritten kernel.
 void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
@@ -286,6 +309,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
   if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
     Start += PrivateDeferral;
+  if (Profile)
+    Start += profiledArguments(Kernel);
   Start += GroupLoop;
   Start += varyingArguments(Kernel);
   Edits.insertAfter(Body->getLBracLoc(), Start,
@@ -309,12 +334,31 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
 /// callee is the runtime's, whose scoped form takes the same argument
 /// (where no rewrite declared __sa_ctx, the runtime's null one).
 void EditBuilder::addContextArgument(const CallExpr *Call, const Twine &What,
-                                     EditCollector &Out, bool Scoped) {
-  std::string Text = Call->getNumArgs() ? (", " + ContextArgument).str()
-                                        : ContextArgument.str();
+                                     EditCollector &Out, bool Scoped,
+                                     StringRef Argument) {
+  std::string Text =
+      Call->getNumArgs() ? (", " + Argument).str() : Argument.str();
   Out.insertBefore(Call->getRParenLoc(), Text, What,
                    EditCollector::InMacroBody::EditDefinition,
                    Scoped ? StringRef(Text) : StringRef());
+}
+
+/// The runtime function \p Site's call becomes: in a --profile rewrite, a
+/// global atomic's profiled form (RuntimeCalls.def, SA_PROFILED_PREFIX).
+std::string EditBuilder::calleeName(const CallSite &Site) const {
+  if (!Profile || Site.SiteKind != CallSite::Kind::Atomic)
+    return Site.runtimeName();
+  return profiledAtomicName(Site.Entry, Site.Form);
+}
+
+/// What a runtime call of \p Site gets after its own arguments: the
+/// context, and in a --profile rewrite a global atomic's site.
+std::string EditBuilder::contextArguments(const CallSite &Site) const {
+  if (!Profile || Site.SiteKind != CallSite::Kind::Atomic)
+    return ContextArgument.str();
+  return (ContextArgument + ", " +
+          Twine(Analysis.ProfileSiteIds.lookup(Site.Call)))
+      .str();
 }
 
 /// Where the token at \p Loc is spelled when that is in the body of a
@@ -340,7 +384,10 @@ void EditBuilder::addContextFreeUses(const FunctionInfo &Info) {
         (Site.SiteKind == CallSite::Kind::Atomic &&
          Site.Atomic != AtomicKind::Global))
       continue;
-    std::string Scoped = scopedName(Site);
+    // A profiled atomic has no scoped form (it names its site).
+    std::string Scoped = Profile && Site.SiteKind == CallSite::Kind::Atomic
+                             ? ""
+                             : scopedName(Site);
     std::optional<SourceLocation> Name =
         macroBodyToken(calleeNameLoc(Site.Call));
     std::optional<SourceLocation> RParen =
@@ -372,7 +419,7 @@ void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
                    describeCall(Site));
   std::vector<SourceRange> Args;
   std::vector<std::string> Glue = {"; " + Site.Call->getType().getAsString() +
-                                   " " + Result + " = " + Site.runtimeName() +
+                                   " " + Result + " = " + calleeName(Site) +
                                    "(" + Predicate};
   for (const Expr *Arg : Site.Call->arguments()) {
     bool Constant = Arg->isEvaluatable(Ctx);
@@ -380,7 +427,7 @@ void EditBuilder::hoistGuardedCall(const CallSite &Site, EditCollector &Out) {
     Args.push_back(Arg->getSourceRange());
     Glue.push_back(Constant ? "" : ") : 0");
   }
-  Glue.back() += ", " + ContextArgument.str() + "); if (" + Predicate + ")";
+  Glue.back() += ", " + contextArguments(Site) + "); if (" + Predicate + ")";
   // A discarded result stays discarded (no "expression result unused").
   const Stmt *Then = Site.Guard->getThen();
   const auto *Block = dyn_cast<CompoundStmt>(Then);
@@ -402,8 +449,8 @@ void EditBuilder::replaceFloatAddLoop(const CallSite &Site,
   StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Whole),
                                         SM, Ctx.getLangOpts());
   std::vector<std::string> Glue = {
-      "(void)" + Site.runtimeName() + "((volatile __global float *)(", "), (",
-      "), " + ContextArgument.str() + ")" + (Loop.DoWhile ? "" : ";")};
+      "(void)" + calleeName(Site) + "((volatile __global float *)(", "), (",
+      "), " + contextArguments(Site) + ")" + (Loop.DoWhile ? "" : ";")};
   Out.moveWithEdits(Whole.getEnd(), Whole, std::string(Text.count('\n'), '\n'),
                     {Loop.PointerText, Loop.ValueText}, Glue);
 }
@@ -433,10 +480,13 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         hoistGuardedCall(Site, Out);
         break;
       }
-      std::string Scoped = scopedName(Site);
-      Out.replaceToken(calleeNameLoc(Site.Call), Site.runtimeName(), What,
+      // A profiled call names its site: it has no scoped form.
+      bool Profiled = Profile && Site.SiteKind == CallSite::Kind::Atomic;
+      std::string Scoped = Profiled ? "" : scopedName(Site);
+      Out.replaceToken(calleeNameLoc(Site.Call), calleeName(Site), What,
                        EditCollector::InMacroBody::EditDefinition, Scoped);
-      addContextArgument(Site.Call, What, Out, !Scoped.empty());
+      addContextArgument(Site.Call, What, Out, !Scoped.empty(),
+                         contextArguments(Site));
       break;
     }
     case CallSite::Kind::UserCall:
@@ -704,8 +754,9 @@ bool EditBuilder::run(
 bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
                        StringRef MainName,
                        MapVector<const FileEntry *, tooling::Replacements> &Out,
-                       std::string &NoWarpProgram, bool &ScopedContext) {
-  EditBuilder Builder(Ctx, Analysis, MainName, NoWarpProgram);
+                       std::string &NoWarpProgram, bool &ScopedContext,
+                       bool Profile) {
+  EditBuilder Builder(Ctx, Analysis, MainName, NoWarpProgram, Profile);
   bool Built = Builder.run(Out);
   ScopedContext = Builder.scopedContext();
   return Built;

@@ -33,12 +33,15 @@ struct KernelAnalysis;
 /// none (docs/REWRITE.md, "The warp program").
 /// \p ScopedContext is set when some edit in a macro's definition took the
 /// scoped form that serves code without the context too (the output must
-/// define SA_SCOPED_CONTEXT).
+/// define SA_SCOPED_CONTEXT). \p Profile: a --profile rewrite, whose
+/// global atomics take their profiled form and name their site
+/// (Analysis.ProfileSiteIds; docs/PROFILE.md).
 bool buildRewriteEdits(clang::ASTContext &Ctx, const KernelAnalysis &Analysis,
                        llvm::StringRef MainName,
                        llvm::MapVector<const clang::FileEntry *,
                                        clang::tooling::Replacements> &Out,
-                       std::string &NoWarpProgram, bool &ScopedContext);
+                       std::string &NoWarpProgram, bool &ScopedContext,
+                       bool Profile = false);
 
 } // namespace softatomic
 

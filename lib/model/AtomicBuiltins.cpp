@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include <cassert>
+#include <cstring>
 
 using namespace llvm;
 
@@ -112,6 +113,11 @@ std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
           OrderSuffix[static_cast<int>(Entry.Orders)] + Space + "_" +
           Entry.Type)
       .str();
+}
+
+std::string profiledAtomicName(const RuntimeAtomic &Entry, CallForm Form) {
+  return profiledFormPrefix(Form) +
+         runtimeAtomicName(Entry, Form).substr(strlen(callFormPrefix(Form)));
 }
 
 /// The types of a row of entry points (RuntimeCalls.def).

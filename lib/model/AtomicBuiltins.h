@@ -90,6 +90,11 @@ RuntimeAtomic runtimeAtomic(const AtomicBuiltin &Atomic, unsigned NumArgs,
 /// "__sa_atomic_compare_exchange_explicit_private_int", ...
 std::string runtimeAtomicName(const RuntimeAtomic &Entry, CallForm Form);
 
+/// The profiled form of that entry point, which a --profile rewrite calls
+/// with the site after the context (RuntimeCalls.def, SA_PROFILED_PREFIX):
+/// "__sa_pf_wg_atomic_add_uint".
+std::string profiledAtomicName(const RuntimeAtomic &Entry, CallForm Form);
+
 /// Every atomic entry point the device runtime has, with its call form
 /// (RuntimeCalls.def, SA_ENTRY_POINTS; the 64-bit ones and the generic
 /// compare-exchanges exist in kernels that enable them).

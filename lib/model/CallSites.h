@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
 #include <utility>
@@ -100,6 +101,8 @@ struct CallSite {
   /// A compare-exchange that is the heart of a float-add loop: the site
   /// is then the float add (Builtin, Entry), and Loop says where it is.
   std::optional<FloatAddLoop> Loop;
+  /// A global atomic whose value the code reads (not discarded).
+  bool ResultUsed = true;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The geometry builtin called (geometry sites).
@@ -136,6 +139,22 @@ std::string describeCall(const CallSite &Site);
 /// The location of the name in \p Call's callee (`atom_add` in
 /// `atom_add(p, 1)`), or an invalid location when it has none.
 clang::SourceLocation calleeNameLoc(const clang::CallExpr *Call);
+
+/// A global atomic site of a --profile rewrite (docs/PROFILE.md): where
+/// its call is spelled (one site for every expansion of a macro that
+/// spells it), what it is, and the kernels that reach it. Its id is its
+/// index in KernelAnalysis::ProfileSites.
+struct ProfiledSite {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Operation; ///< the source's call: "atomic_add"
+  std::string Type;      ///< the target's element type: "uint"
+  unsigned Width = 32;
+  bool ResultUsed = true;
+  CallForm Form = CallForm::PerItem;
+  bool FloatAddLoop = false;
+  std::vector<std::string> Kernels;
+};
 
 /// A function defined in the user's files (main file or a user header).
 struct FunctionInfo {
@@ -179,6 +198,15 @@ struct KernelAnalysis {
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
   /// Per rewritten kernel: of those, the sites deferred (CallForm::Deferred).
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
+  /// Per function that a rewritten kernel reaches: those kernels, in
+  /// source order (a kernel reaches itself).
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::FunctionDecl *, 2>>
+      ReachingKernels;
+  /// A --profile rewrite's sites (numberProfileSites), and each global
+  /// atomic call's site id.
+  std::vector<ProfiledSite> ProfileSites;
+  llvm::DenseMap<const clang::CallExpr *, unsigned> ProfileSiteIds;
   /// Some rewritten code calls a 64-bit software atomic: the runtime's
   /// 64-bit part must be compiled (SA_INT64_ATOMICS).
   bool HasWideAtomics = false;

@@ -92,6 +92,9 @@ struct RewriteOptions {
   /// the others are rewritten (docs/REWRITE.md, "Partial rewriting");
   /// off, one refused kernel fails the whole file.
   bool KeepNativeOnError = false;
+  /// Every global atomic site's call names its site (docs/PROFILE.md):
+  /// the host runtime's profile mode records and times each site.
+  bool Profile = false;
   /// Show errors only: Clang's warnings are turned off (-w).
   bool SuppressWarnings = false;
   /// The most tokens the preprocessor may produce by expanding macros in

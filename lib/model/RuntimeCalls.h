@@ -9,6 +9,8 @@
 #ifndef SOFTATOMIC_MODEL_RUNTIMECALLS_H
 #define SOFTATOMIC_MODEL_RUNTIMECALLS_H
 
+#include <string>
+
 namespace softatomic {
 
 /// The runtime's atomic operations.
@@ -19,7 +21,7 @@ enum class AtomicOp {
 
 /// How a global atomic reaches the runtime.
 enum class CallForm {
-#define SA_CALL_FORM(Enumerator, Prefix) Enumerator,
+#define SA_CALL_FORM(Enumerator, Prefix, Name) Enumerator,
 #include "model/RuntimeCalls.def"
 };
 
@@ -31,12 +33,30 @@ inline bool isGroupForm(CallForm Form) {
 /// The prefix of the runtime functions of \p Form: "__sa_", "__sa_nr_", ...
 inline const char *callFormPrefix(CallForm Form) {
   switch (Form) {
-#define SA_CALL_FORM(Enumerator, Prefix)                                       \
+#define SA_CALL_FORM(Enumerator, Prefix, Name)                                 \
   case CallForm::Enumerator:                                                   \
     return Prefix;
 #include "model/RuntimeCalls.def"
   }
   return "";
+}
+
+/// What reports call \p Form: "per-item", "work-group", ...
+inline const char *callFormName(CallForm Form) {
+  switch (Form) {
+#define SA_CALL_FORM(Enumerator, Prefix, Name)                                 \
+  case CallForm::Enumerator:                                                   \
+    return Name;
+#include "model/RuntimeCalls.def"
+  }
+  return "";
+}
+
+/// The profiled form's prefix of \p Form (RuntimeCalls.def,
+/// SA_PROFILED_PREFIX): "__sa_pf_", "__sa_pf_wg_", ...
+inline std::string profiledFormPrefix(CallForm Form) {
+  // Every form's prefix starts "__sa_": the profiled one puts "pf_" after.
+  return SA_PROFILED_PREFIX + std::string(callFormPrefix(Form)).substr(5);
 }
 
 /// The operation's name in the runtime's entry points: "add", "fetch_add".

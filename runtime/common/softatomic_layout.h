@@ -35,6 +35,14 @@
                                  average, or the next SA_G_SKIP_CALLS go per item (0: never) */
 #define SA_H_STALL_LIMIT 22u  /* coordinator rounds that change nothing while every
                                  running worker waits, before it gives up */
+#define SA_H_ONLY_SITE 23u    /* a what-if launch (SA_MODE_PROFILE): 1 + the one site
+                                 of a --profile rewrite that goes through the
+                                 runtime, every other site a native atomic; 0: all */
+#define SA_H_PROFILE_ITEMS 24u   /* a recording launch: its work-items (lo, hi) */
+#define SA_H_PROFILE_RECORDS 26u /* ... the calls each work-item records */
+#define SA_H_PROFILE_SITES 27u   /* ... the program's sites */
+#define SA_M_PROFILE 2u       /* SA_H_MODE: the kernel as written, each call of a
+                                 --profile rewrite's sites counted and recorded */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -110,6 +118,37 @@
 #define SA_STATE_WORDS(workers, slots)                                         \
   (SA_SLOT_BASE(workers, (slots) / ((workers) ? (workers) : 1u)) +            \
    (slots) * SA_SLOT_WORDS)
+
+/* A recording launch (SA_M_PROFILE): the kernel as written on the caller's
+ * NDRange, whose state buffer is the profile's and holds, after the header
+ * and its line of arguments:
+ *   SA_PROFILE_ARGS: the address (lo, hi) each __global pointer parameter
+ *     holds at the kernel's start, by parameter index (written by global
+ *     work-item 0; parameters past SA_PROFILE_MAX_ARGS are not);
+ *   SA_PROFILE_TOTALS: per site s and work-item i (the launch's linear
+ *     global id, offset removed), at s * items + i, the calls i made of s;
+ *   SA_PROFILE_RECORD_BASE: the first R calls of each work-item
+ *     (SA_H_PROFILE_RECORDS), structure of arrays: field f of work-item i's
+ *     j-th recorded call at f * R * items + j * items + i.
+ * Indices are ulong on the device: items * R * fields may pass 2^32. */
+#define SA_PROFILE_MAX_ARGS 64u
+#define SA_PROFILE_ARGS (3u * SA_LINE_WORDS)
+#define SA_PROFILE_TOTALS (SA_PROFILE_ARGS + 2u * SA_PROFILE_MAX_ARGS)
+#define SA_PROFILE_RECORD_BASE(sites, items)                                   \
+  (SA_PROFILE_TOTALS + (sites) * (items))
+/* A record's fields: its tag, 1 + the site | the work-item's count of
+ * earlier calls of that site (saturating at 2^24 - 1) << 8 (0: no record);
+ * the user's work-group, linear; the work-item in it, linear; the target's
+ * address (lo, hi). */
+#define SA_PF_TAG 0u
+#define SA_PF_GROUP 1u
+#define SA_PF_LOCAL 2u
+#define SA_PF_ADDR_LO 3u
+#define SA_PF_ADDR_HI 4u
+#define SA_PROFILE_FIELDS 5u
+#define SA_PROFILE_WORDS(sites, items, records)                                \
+  (SA_PROFILE_RECORD_BASE(sites, items) +                                      \
+   SA_PROFILE_FIELDS * (records) * (items))
 
 /* Operations: low bits the operation, SA_OP_SIGNED for signed min/max,
  * SA_OP_WIDE for a 64-bit target (long, ulong, double; only in kernels

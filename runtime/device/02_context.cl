@@ -4,7 +4,7 @@
  * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),
  * SA_IS_DIRECT, SA_WARP_ADDS.
  * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE,
- * SA_SCOPED_CONTEXT. */
+ * SA_SCOPED_CONTEXT, SA_SITE_PROFILE. */
 
 /* The warp program (-DSA_WARP_PROGRAM, docs/REWRITE.md): the rewritten file
  * built as the kernels as written, each rewritten kernel replaced by its
@@ -55,6 +55,16 @@ typedef struct {
   ulong pending_addr;
 #ifdef SA_WARP_ADDS
   uint warp_alone;      /* __sa_warp_add's calls left without a match */
+#endif
+#ifdef SA_SITE_PROFILE
+  __global uint *profile; /* a recording launch's buffer (part 7), else 0 */
+  uint only_site;       /* a what-if launch: 1 + the site converted alone */
+  uint pf_recorded;     /* calls this work-item recorded */
+  uint pf_records;      /* ... and may record (SA_H_PROFILE_RECORDS) */
+  uint pf_sites;
+  uint pf_group;        /* the user's group, linear */
+  ulong pf_item;        /* this work-item, linear, in the launch */
+  ulong pf_items;
 #endif
 } __sa_ctx_t;
 

@@ -3,7 +3,12 @@
  * memory order an OpenCL 2.0 entry point notes for its request
  * (__sa_order). The entry points themselves are part 9, written from
  * the rewriter's table.
- * Owns: no macro. Reads: __OPENCL_C_VERSION__, SA_IS_DIRECT. */
+ * Then what the profiled entry points of a --profile rewrite call
+ * (SA_SITE_PROFILE, docs/PROFILE.md): __sa_pf_call records a call in a
+ * recording launch, __sa_pf_enter makes a site other than the one a
+ * what-if launch converts a native atomic.
+ * Owns: SA_SITE_PROFILE (the rewriter's, in a --profile rewrite),
+ * SA_PROFILE_ARG. Reads: __OPENCL_C_VERSION__, SA_IS_DIRECT. */
 
 /* A request of the work-item's own. An OpenCL 2.0 call whose memory order
  * is not relaxed (seq_cst unless the call says otherwise) orders the plain
@@ -69,3 +74,70 @@ static inline void __sa_order(__sa_ctx_t *ctx, memory_order o) {
  * OpenCL compiles the implicit forms without listing it. */
 static inline void __sa_order_seq_cst(__sa_ctx_t *ctx) { ctx->ordered = 1; }
 #endif
+
+#ifdef SA_SITE_PROFILE
+/* ---- the profile (docs/PROFILE.md) ---------------------------------------- */
+
+/* A recording launch (SA_M_PROFILE, softatomic_layout.h): the kernel as
+ * written, with the context of the profile's buffer. The work-item's place
+ * in the launch is computed once here: each call records it. */
+static void __sa_pf_begin(__sa_ctx_t *ctx, __global uint *state) {
+  ctx->profile = state;
+  ctx->pf_recorded = 0;
+  ctx->pf_records = __sa_load_header(state + SA_H_PROFILE_RECORDS);
+  ctx->pf_sites = __sa_load_header(state + SA_H_PROFILE_SITES);
+  ctx->pf_items = __sa_load_header_pair(state + SA_H_PROFILE_ITEMS);
+  ulong item = 0, group = 0;
+  for (int d = 2; d >= 0; --d) {
+    item = item * get_global_size(d) + (get_global_id(d) - get_global_offset(d));
+    group = group * get_num_groups(d) + get_group_id(d);
+  }
+  ctx->pf_item = item;
+  ctx->pf_group = (uint)group;
+}
+
+/* A pointer parameter's address at the kernel's start (the rewrite's
+ * prologue names each __global one): the report's buffer arguments. */
+#define SA_PROFILE_ARG(ctx, index, p)                                          \
+  __sa_pf_arg((ctx), (index), (ulong)(uintptr_t)(p))
+static void __sa_pf_arg(__sa_ctx_t *ctx, uint index, ulong addr) {
+  if (!ctx->profile || ctx->pf_item != 0 || index >= SA_PROFILE_MAX_ARGS)
+    return;
+  ctx->profile[SA_PROFILE_ARGS + 2u * index] = (uint)addr;
+  ctx->profile[SA_PROFILE_ARGS + 2u * index + 1u] = (uint)(addr >> 32);
+}
+
+/* Called by a profiled entry point before the form it wraps: in a recording
+ * launch, counts the call of the site (where the work-item is the caller:
+ * a predicated group call's others are not) and records the first ones;
+ * returns the context's direct flag, which the entry point restores after
+ * the call, and sets it where a what-if launch converts another site
+ * alone: that site's call is then the native atomic of the kernel as
+ * written. (Every global atomic of the combining mode is a native one, so
+ * the two meet safely.) Plain stores only: each work-item owns its words. */
+static uint __sa_pf_enter(__sa_ctx_t *ctx, uint site, int caller, ulong addr) {
+  uint direct = ctx->direct;
+  if (ctx->only_site != 0u && ctx->only_site != site + 1u)
+    ctx->direct = 1;
+  __global uint *pf = ctx->profile;
+  if (!pf || !caller || site >= ctx->pf_sites)
+    return direct;
+  ulong items = ctx->pf_items;
+  __global uint *total = pf + SA_PROFILE_TOTALS + (ulong)site * items + ctx->pf_item;
+  uint k = *total;
+  *total = k + 1u;
+  uint j = ctx->pf_recorded;
+  if (j >= ctx->pf_records)
+    return direct;
+  ctx->pf_recorded = j + 1u;
+  ulong stride = (ulong)ctx->pf_records * items;
+  __global uint *record = pf + SA_PROFILE_RECORD_BASE((ulong)ctx->pf_sites, items) +
+                          (ulong)j * items + ctx->pf_item;
+  record[SA_PF_TAG * stride] = (site + 1u) | (min(k, 0xffffffu) << 8);
+  record[SA_PF_GROUP * stride] = ctx->pf_group;
+  record[SA_PF_LOCAL * stride] = __sa_local_linear_id();
+  record[SA_PF_ADDR_LO * stride] = (uint)addr;
+  record[SA_PF_ADDR_HI * stride] = (uint)(addr >> 32);
+  return direct;
+}
+#endif /* SA_SITE_PROFILE */

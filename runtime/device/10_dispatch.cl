@@ -3,7 +3,7 @@
  * program's __sa_warp_program_begin and _end), __sa_group_begin,
  * __sa_next_group, __sa_kernel_end; then the include guard's end.
  * Owns: SA_ROBUST_PLACEMENT (softatomic-rewrite --placement=robust).
- * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_ADDS. */
+ * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_ADDS, SA_SITE_PROFILE. */
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
@@ -104,6 +104,11 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
 #ifdef SA_WARP_ADDS
   ctx->warp_alone = 0;
 #endif
+#ifdef SA_SITE_PROFILE
+  ctx->profile = 0;
+  ctx->only_site = 0;
+  ctx->pf_sites = 0;
+#endif
 }
 
 /* Called first by every work-item of a kernel of the warp program (part 2,
@@ -130,6 +135,19 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
 #endif
   }
   uint mode = __sa_load_header(state + SA_H_MODE);
+#ifdef SA_SITE_PROFILE
+  /* A recording launch: the kernel as written on the caller's NDRange,
+   * recording each site's calls in the state (part 7). */
+  if (mode == SA_M_PROFILE &&
+      __sa_load_header(state + SA_H_MAGIC) == SA_STATE_MAGIC) {
+    __sa_begin_direct(ctx);
+    __sa_pf_begin(ctx, state);
+    return 0;
+  }
+  /* A what-if launch converts one site alone (the host asks it of the
+   * combining mode only). */
+  ctx->only_site = __sa_load_header(state + SA_H_ONLY_SITE);
+#endif
 #ifdef SA_COMBINE_MODE
   ctx->native = mode == SA_M_COMBINE;
   ctx->combine_min = ctx->native ? __sa_load_header(state + SA_H_COMBINE_MIN) : 0u;

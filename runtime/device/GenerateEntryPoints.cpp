@@ -398,11 +398,68 @@ private:
     return bits(T, V);
   }
 
-  /// One entry point; Params ends with ", " (the context comes last).
+  /// One function; Params ends with ", " (the context comes last). An
+  /// entry point the rewriter names gets its profiled form after it.
   void function(const std::string &Ret, const std::string &Name,
                 const std::string &Params, const std::string &Body) {
     OS << "static inline " << Ret << " " << Name << "(" << Params
        << "__sa_ctx_t *ctx) { " << Body << " }\n";
+    if (isEntryPoint(Name))
+      profiled(Ret, Name, Params);
+  }
+
+  /// Whether Name is an entry point of some call form (not a helper of
+  /// one, not a scoped form).
+  static bool isEntryPoint(const std::string &Name) {
+    static const CallForm Forms[] = {
+#define SA_CALL_FORM(Enumerator, Prefix, Spelling) CallForm::Enumerator,
+#include "model/RuntimeCalls.def"
+    };
+    for (CallForm Form : Forms)
+      if (Name.rfind(prefix(Form) + "atomic_", 0) == 0)
+        return true;
+    return false;
+  }
+
+  /// The names of the parameters in Params ("volatile __global uint *p,
+  /// uint v, " gives p and v).
+  static std::vector<std::string> parameterNames(const std::string &Params) {
+    std::vector<std::string> Names;
+    size_t Start = 0;
+    for (size_t Comma; (Comma = Params.find(", ", Start)) != std::string::npos;
+         Start = Comma + 2) {
+      std::string Param = Params.substr(Start, Comma - Start);
+      size_t Space = Param.find_last_of(" *");
+      Names.push_back(Param.substr(Space + 1));
+    }
+    return Names;
+  }
+
+  /// The profiled form of the entry point Name (RuntimeCalls.def,
+  /// SA_PROFILED_PREFIX; part 7, __sa_pf_enter): the call recorded and,
+  /// where a what-if launch converts another site alone, made the native
+  /// atomic of the kernel as written; then the form it wraps. Its caller
+  /// is the work-item itself but in the predicated group form, whose
+  /// `active` says.
+  void profiled(const std::string &Ret, const std::string &Name,
+                const std::string &Params) {
+    std::string Args;
+    for (const std::string &Arg : parameterNames(Params))
+      Args += Arg + ", ";
+    std::string Caller =
+        Params.rfind("int active, ", 0) == 0 ? "active" : "1";
+    std::string Call = Name + "(" + Args + "ctx); ";
+    std::string Body =
+        "uint direct = __sa_pf_enter(ctx, site, " + Caller +
+        ", __sa_addr(p)); " +
+        (Ret == "void" ? Call + "ctx->direct = direct;"
+                       : Ret + " old = " + Call +
+                             "ctx->direct = direct; return old;");
+    OS << "#ifdef SA_SITE_PROFILE\n"
+       << "static inline " << Ret << " " << SA_PROFILED_PREFIX
+       << Name.substr(std::string("__sa_").size()) << "(" << Params
+       << "__sa_ctx_t *ctx, uint site) { " << Body << " }\n"
+       << "#endif\n";
   }
 
   std::ostream &OS;
@@ -451,6 +508,7 @@ void write(Writer &W) {
          " * lib/model/RuntimeCalls.def (edit them there, not here).\n"
          " * Owns: no macro. Reads: SA_INT64_ATOMICS, SA_CL20_INT64, "
          "SA_CL20_ABSENT,\n"
+         " * SA_SITE_PROFILE (each entry point's profiled form, __sa_pf_...),\n"
          " * cl_khr_fp64,\n"
          " * SA_SCOPED_CONTEXT, __OPENCL_C_VERSION__,\n"
          " * __opencl_c_generic_address_space. */");

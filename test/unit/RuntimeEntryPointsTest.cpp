@@ -19,16 +19,21 @@ using namespace softatomic;
 
 namespace {
 
-/// The names of the atomic entry points the assembled runtime defines.
-std::multiset<std::string> definedEntryPoints() {
+/// The names of the functions the assembled runtime defines that match
+/// \p Name, a regular expression.
+std::multiset<std::string> definedFunctions(const std::string &Name) {
   std::string Text = deviceRuntimeSource().str();
-  std::regex Definition(
-      R"(static inline \w+ (__sa_(?:nr_|wgp_|wg_)?atomic_\w+)\()");
+  std::regex Definition(R"(static inline \w+ ()" + Name + R"()\()");
   std::multiset<std::string> Names;
   for (auto It = std::sregex_iterator(Text.begin(), Text.end(), Definition);
        It != std::sregex_iterator(); ++It)
     Names.insert((*It)[1].str());
   return Names;
+}
+
+/// The atomic entry points the assembled runtime defines.
+std::multiset<std::string> definedEntryPoints() {
+  return definedFunctions(R"(__sa_(?:nr_|wgp_|wg_)?atomic_\w+)");
 }
 
 TEST(RuntimeEntryPoints, EveryNameTheTableGivesIsDefinedOnce) {
@@ -51,6 +56,17 @@ TEST(RuntimeEntryPoints, TheRuntimeDefinesNoOtherAtomic) {
   EXPECT_EQ(Defined.size(), Named.size());
 }
 
+TEST(RuntimeEntryPoints, EveryEntryPointHasOneProfiledForm) {
+  // Under SA_SITE_PROFILE, after the form each wraps.
+  std::multiset<std::string> Defined =
+      definedFunctions(R"(__sa_pf_(?:nr_|wgp_|wg_)?atomic_\w+)");
+  auto Entries = runtimeEntryPoints();
+  for (const auto &[Entry, Form] : Entries)
+    EXPECT_EQ(Defined.count(profiledAtomicName(Entry, Form)), 1u)
+        << profiledAtomicName(Entry, Form);
+  EXPECT_EQ(Defined.size(), Entries.size());
+}
+
 TEST(RuntimeEntryPoints, NamesAsDocumented) {
   RuntimeAtomic Add;
   Add.Op = AtomicOp::Add;
@@ -59,6 +75,10 @@ TEST(RuntimeEntryPoints, NamesAsDocumented) {
             "__sa_wg_atomic_add_uint");
   EXPECT_EQ(runtimeAtomicName(Add, CallForm::Deferred),
             "__sa_nr_atomic_add_uint");
+  EXPECT_EQ(profiledAtomicName(Add, CallForm::WorkGroup),
+            "__sa_pf_wg_atomic_add_uint");
+  EXPECT_EQ(profiledAtomicName(Add, CallForm::PerItem),
+            "__sa_pf_atomic_add_uint");
   RuntimeAtomic Cas;
   Cas.Op = AtomicOp::CompareExchange;
   Cas.Orders = RuntimeAtomic::OrderArgs::ExplicitScope;

@@ -1,6 +1,7 @@
 #include "DeviceStatus.h"
 
 #include "AutoMode.h"
+#include "ProfileMode.h"
 
 #include "Error.h"
 #include "LaunchOrder.h"
@@ -276,6 +277,7 @@ cl_int finishQueue(cl_command_queue Queue) {
 
 cl_int releaseQueue(cl_command_queue Queue) {
   releaseAutoLaunches(Queue);
+  releaseProfileLaunches(Queue);
   return settleQueue(Queue);
 }
 

@@ -84,12 +84,17 @@ struct EnvironmentReader {
 HostConfig readHostConfig() {
   EnvironmentReader Env;
   HostConfig Config;
-  if (std::optional<size_t> Mode = Env.choice(
-          "SOFTATOMIC_MODE", {"coordinator", "combine", "direct", "auto"}))
+  if (std::optional<size_t> Mode =
+          Env.choice("SOFTATOMIC_MODE",
+                     {"coordinator", "combine", "direct", "auto", "profile"}))
     Config.Mode = static_cast<cl_uint>(*Mode); // the SA_MODE_* in this order
   static_assert(SA_MODE_COORDINATOR == 0 && SA_MODE_COMBINE == 1 &&
-                    SA_MODE_DIRECT == 2 && SA_MODE_AUTO == 3,
+                    SA_MODE_DIRECT == 2 && SA_MODE_AUTO == 3 &&
+                    SA_MODE_PROFILE == 4,
                 "SOFTATOMIC_MODE's names are listed in the SA_MODE_* order");
+  Config.ProfileRounds =
+      Env.number("SOFTATOMIC_PROFILE_ROUNDS", 0).value_or(Config.ProfileRounds);
+  Config.ProfileRecords = Env.number("SOFTATOMIC_PROFILE_RECORDS", 0);
   Config.CombineMin =
       Env.number("SOFTATOMIC_COMBINE_MIN", 0).value_or(Config.CombineMin);
   // Fewer than 2 leaves no group beside the coordinator.

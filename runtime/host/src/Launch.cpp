@@ -11,6 +11,7 @@
 #include "Manifest.h"
 #include "Mode.h"
 #include "Probe.h"
+#include "ProfileMode.h"
 #include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
 
@@ -35,6 +36,9 @@ struct LaunchPlan {
   size_t ScratchBytes = 0; ///< The coordinator's or a worker's, the larger.
   bool Gpu = false;
   cl_uint Mode = SA_MODE_COORDINATOR;
+  /// A what-if launch of a --profile rewrite: 1 + the site converted
+  /// alone (SA_H_ONLY_SITE); 0: every site.
+  cl_uint OnlySite = 0;
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
@@ -336,6 +340,7 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // Below 16 work-items per address a group call cost more than per-item
   // native atomics on the H100 (docs/BENCHMARKS.md, "Combining mode").
   Words[SA_H_COMBINE_MIN] = Config.CombineMin;
+  Words[SA_H_ONLY_SITE] = Plan.OnlySite;
   return Words;
 }
 
@@ -373,6 +378,11 @@ struct LaunchCall {
   const size_t *Local = nullptr;
   cl_uint NumWait = 0;
   const cl_event *WaitList = nullptr;
+  /// SA_MODE_PROFILE's steps (ProfileMode.h): the site a combining launch
+  /// converts alone (1 + its id; 0: every site), and the state buffer of a
+  /// recording launch of the kernel as written.
+  cl_uint OnlySite = 0;
+  cl_mem Recording = nullptr;
 };
 
 /// Whether Original can stand in for Kernel: a kernel of the same name
@@ -403,9 +413,13 @@ cl_int checkOriginal(cl_kernel Kernel, cl_kernel Original,
 /// no state buffer, which the device runtime takes as the sign to make
 /// each atomic one native atomic where it is called (__sa_begin_direct).
 /// Nothing is read back: no request is made, so nothing can fail.
-cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
+cl_int launchDirect(LaunchCall Call, const RewrittenKernel &Entry,
                     const std::string &Name, bool Int64Atomics,
                     cl_device_id Device, cl_event *Event) {
+  // A recording launch (SA_MODE_PROFILE) is the rewritten kernel's, with
+  // the recording as its state.
+  if (Call.Recording)
+    Call.Original = nullptr;
   cl_kernel Kernel = Call.Original ? Call.Original : Call.Kernel;
   // The original's arguments are the caller's alone: no lock, nothing set.
   std::unique_lock<std::mutex> Guard(launchLock(), std::defer_lock);
@@ -423,10 +437,10 @@ cl_int launchDirect(const LaunchCall &Call, const RewrittenKernel &Entry,
                       "the device lacks");
     // Held until the launch is enqueued, as in launchRewritten.
     Guard.lock();
-    cl_mem NoState = nullptr;
+    cl_mem State = Call.Recording;
     cl_int Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
     if (Err == CL_SUCCESS)
-      Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &NoState);
+      Err = clSetKernelArg(Kernel, Entry.StateIndex, sizeof(cl_mem), &State);
     if (Err != CL_SUCCESS)
       return fail(Err, "could not set the softatomic arguments of kernel '" +
                            Name + "'");
@@ -503,6 +517,7 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, Call.WorkDim,
                         Call.Offset, Call.Global, Call.Local, Plan)))
     return Err;
+  Plan.OnlySite = Call.OnlySite;
   if (Plan.Mode == SA_MODE_COMBINE && !Entry.CombineMode)
     return fail(
         SA_MODE_NOT_COMPILED,
@@ -617,14 +632,41 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
     return launchRewritten(Warp, *Entry, Name, Keep->Int64Atomics,
                            SA_MODE_DIRECT, Done);
   };
-  if (launchMode() == SA_MODE_AUTO) {
+  cl_uint Mode = launchMode();
+  if (Mode == SA_MODE_PROFILE || Mode == SA_MODE_AUTO) {
     if (cl_int Err = checkHostConfig())
       return Err;
     cl_device_id Device = nullptr;
     clGetCommandQueueInfo(Call.Queue, CL_QUEUE_DEVICE, sizeof Device, &Device,
                           nullptr);
-    return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode,
-                      Call.Original || directCompiled(Call.Kernel, Device),
+    bool Direct = Call.Original || directCompiled(Call.Kernel, Device);
+    // A kernel rewritten without --profile (or with no path as written to
+    // record in) runs as the automatic mode runs it.
+    if (Mode == SA_MODE_PROFILE && Entry->Profiled && Direct)
+      return launchProfile(
+          Call.Queue, Call.Kernel, Name, Keep, *Entry, Call.WorkDim,
+          Call.Global, Call.Local, Event,
+          [&](const ProfileStep &Step, cl_event *Done) {
+            LaunchCall Launched = Call;
+            switch (Step.What) {
+            case ProfileStep::Record:
+              Launched.Recording = Step.Buffer;
+              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
+                                     SA_MODE_DIRECT, Done);
+            case ProfileStep::Warmup:
+            case ProfileStep::AsWritten:
+              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
+                                     SA_MODE_DIRECT, Done);
+            case ProfileStep::OneSite:
+              Launched.OnlySite = Step.Site + 1;
+              [[fallthrough]];
+            case ProfileStep::AllSites:
+              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
+                                     SA_MODE_COMBINE, Done);
+            }
+            return CL_INVALID_VALUE;
+          });
+    return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode, Direct,
                       Call.WarpProgram != nullptr, Call.WorkDim, Call.Global,
                       Call.Local, Event, Launch);
   }

@@ -29,10 +29,43 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
     bool CombineMode =
         Doc.contains("options") && Doc["options"].value("combine_mode", false);
     bool Partial = Doc.value("partial", false);
+    bool Profiled =
+        Doc.contains("options") && Doc["options"].value("profile", false);
+    if (Profiled)
+      for (const auto &S : Doc.at("sites")) {
+        ProfileSite Site;
+        Site.Id = S.at("id").get<unsigned>();
+        Site.File = S.at("file").get<std::string>();
+        Site.Line = S.at("line").get<unsigned>();
+        Site.Column = S.at("column").get<unsigned>();
+        Site.Operation = S.at("operation").get<std::string>();
+        Site.Type = S.at("type").get<std::string>();
+        Site.Width = S.at("width").get<unsigned>();
+        Site.ResultUsed = S.at("result_used").get<bool>();
+        Site.Form = S.at("form").get<std::string>();
+        Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
+        if (Site.Id != M->Sites.size()) {
+          Error = "the manifest's sites are not numbered in order";
+          return nullptr;
+        }
+        M->Sites.push_back(std::move(Site));
+      }
     for (const auto &K : Doc.at("kernels")) {
       RewrittenKernel Entry;
       Entry.CombineMode = CombineMode;
       Entry.PartialProgram = Partial;
+      if (Profiled) {
+        Entry.Profiled = true;
+        Entry.ProfileSites = K.at("profile_sites").get<std::vector<unsigned>>();
+        Entry.GlobalPointerArgs =
+            K.at("global_pointer_args").get<std::vector<unsigned>>();
+        for (unsigned Id : Entry.ProfileSites)
+          if (Id >= M->Sites.size()) {
+            Error = "kernel '" + K.at("name").get<std::string>() +
+                    "' names a site the manifest does not have";
+            return nullptr;
+          }
+      }
       Entry.UserArgs = K.at("user_args").get<cl_uint>();
       bool HaveScratch = false, HaveState = false;
       for (const auto &Arg : K.at("extra_args")) {

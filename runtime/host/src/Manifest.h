@@ -4,11 +4,13 @@
 #ifndef SOFTATOMIC_HOST_MANIFEST_H
 #define SOFTATOMIC_HOST_MANIFEST_H
 
+#include "ProfileRecords.h"
 #include "softatomic/softatomic.h"
 
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 
@@ -20,6 +22,11 @@ struct RewrittenKernel {
   cl_uint UserArgs = 0;     ///< the kernel's own parameters
   cl_uint ScratchIndex = 0; ///< the __local scratch argument
   cl_uint StateIndex = 0;   ///< the __global state argument
+  /// A --profile rewrite (docs/PROFILE.md): the ids of the sites the
+  /// kernel reaches, and its parameters that point to __global memory.
+  bool Profiled = false;
+  std::vector<unsigned> ProfileSites;
+  std::vector<unsigned> GlobalPointerArgs;
 };
 
 struct Manifest {
@@ -29,6 +36,8 @@ struct Manifest {
   /// Unknown, and false, for a registered manifest.
   bool Int64Atomics = false;
   std::map<std::string, RewrittenKernel> Kernels;
+  /// A --profile rewrite's sites, by id.
+  std::vector<ProfileSite> Sites;
 };
 
 /// Parses manifest JSON; on failure returns null and sets Error.

@@ -23,11 +23,11 @@ cl_uint launchMode() {
 extern "C" cl_int saSetMode(cl_uint Mode) {
   using namespace softatomic;
   if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE &&
-      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO)
+      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO && Mode != SA_MODE_PROFILE)
     return fail(CL_INVALID_VALUE,
                 "mode " + std::to_string(Mode) +
                     " is not SA_MODE_COORDINATOR, SA_MODE_COMBINE, "
-                    "SA_MODE_DIRECT or SA_MODE_AUTO");
+                    "SA_MODE_DIRECT, SA_MODE_AUTO or SA_MODE_PROFILE");
   ChosenMode.store(Mode, std::memory_order_relaxed);
   return succeed();
 }

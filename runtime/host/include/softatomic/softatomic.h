@@ -107,6 +107,45 @@ extern "C" {
  *   neither (--combine-mode=false, -DSA_NO_DIRECT) runs in the coordinator
  *   mode, its only one. SOFTATOMIC_VERBOSE=1 says what was chosen and why. */
 #define SA_MODE_AUTO 3
+/* SA_MODE_PROFILE: what each atomic site of a kernel costs
+ *   (docs/PROFILE.md). For a kernel rewritten with softatomic-rewrite
+ *   --profile, the launches of each kernel, device and NDRange run the
+ *   steps of its profile, one step per launch, each with the application's
+ *   results: first a recording launch (the kernel as written, each call of
+ *   each global atomic site counted and its first calls per work-item
+ *   recorded: who called, on which address), then rounds of timed
+ *   launches (SA_PROFILE_ROUNDS, saSetProfileRounds): the kernel as
+ *   written, the combining mode with every site converted, and for each
+ *   site the combining mode with that site alone converted (every other
+ *   site a native atomic where it is called). Once the rounds are done,
+ *   launches run as written. Times come from the launches' events: a
+ *   queue without CL_QUEUE_PROFILING_ENABLE gets the recording and no
+ *   times. A kernel rewritten without --profile runs as in SA_MODE_AUTO.
+ *   saGetProfileReport says what was found. */
+#define SA_MODE_PROFILE 4
+/* Rounds of timed launches SA_MODE_PROFILE makes (default: 5, or
+ * SOFTATOMIC_PROFILE_ROUNDS); 0 keeps only the recording launch. */
+#define SA_PROFILE_ROUNDS 5
+SA_API cl_int saSetProfileRounds(cl_uint rounds);
+/* The launches SA_MODE_PROFILE still makes before the profile of this
+ * kernel on the queue's device at this NDRange is complete (0 once it is,
+ * or for a kernel that is not profiled). */
+SA_API cl_int saGetProfileStepsLeft(cl_command_queue queue, cl_kernel kernel,
+                                    cl_uint work_dim,
+                                    const size_t *global_work_size,
+                                    const size_t *local_work_size,
+                                    cl_uint *steps);
+/* The profile of every kernel launched in SA_MODE_PROFILE so far, as
+ * SA_PROFILE_JSON (docs/PROFILE.md: versioned, one entry per kernel,
+ * device and NDRange, per site its calls, sharers, addresses and times)
+ * or as SA_PROFILE_TABLE (the same for a terminal, a clang-style
+ * file:line:col: per site, sorted by what the site costs, with a line of
+ * advice). Waits for the profile's launches. Like clGetDeviceInfo: with
+ * text NULL, size_ret gets the size (terminating NUL included). */
+#define SA_PROFILE_JSON 0
+#define SA_PROFILE_TABLE 1
+SA_API cl_int saGetProfileReport(cl_uint format, size_t size, char *text,
+                                 size_t *size_ret);
 /* Launches of each mode SA_MODE_AUTO times, per kernel, device and NDRange,
  * before it chooses: the first 2 * SA_AUTO_SAMPLES launches alternate. */
 #define SA_AUTO_SAMPLES 3
@@ -193,8 +232,8 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
                                     size_t local_items, size_t *groups);
 
 /* The mode of the launches that follow, process-wide. The default is
- * SOFTATOMIC_MODE from the environment (coordinator, combine, direct or
- * auto), else SA_MODE_AUTO. CL_INVALID_VALUE for any other value. */
+ * SOFTATOMIC_MODE from the environment (coordinator, combine, direct,
+ * auto or profile), else SA_MODE_AUTO. CL_INVALID_VALUE for any other value. */
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 

@@ -20,10 +20,16 @@
 namespace softatomic {
 
 struct HostConfig {
-  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto): SA_MODE_*,
+  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile): SA_MODE_*,
   /// unless saSetMode chose. Auto by default: it never costs more than the
   /// kernel as written once it has chosen (README.md, "Modes").
   cl_uint Mode = SA_MODE_AUTO;
+  /// SOFTATOMIC_PROFILE_ROUNDS: the profile mode's rounds of timed
+  /// launches, unless saSetProfileRounds chose.
+  cl_uint ProfileRounds = SA_PROFILE_ROUNDS;
+  /// SOFTATOMIC_PROFILE_RECORDS: the calls each work-item of a recording
+  /// launch records at most; unset: as many as fit the runtime's budget.
+  std::optional<cl_uint> ProfileRecords;
   /// SOFTATOMIC_COMBINE_MIN: work-items per address a work-group call must
   /// average in the combining mode (0: always combine).
   cl_uint CombineMin = 16;

@@ -1,0 +1,62 @@
+//===- LayerProfile.cpp - The profile of an application's atomics ---------===//
+
+#include "LayerProfile.h"
+#include "LayerLog.h"
+#include <cstdio>
+#include <cstdlib>
+#include <softatomic/softatomic.h>
+#include <string>
+
+namespace softatomic {
+namespace layer {
+namespace {
+
+/// Where the report goes; never destroyed (the exit handler reads it).
+std::string *ProfilePath = nullptr;
+
+/// The report in \p Format, or empty with the reason logged.
+std::string profileReport(cl_uint Format) {
+  size_t Size = 0;
+  if (saGetProfileReport(Format, 0, nullptr, &Size) != CL_SUCCESS) {
+    logEvent(std::string("profile: no report: ") + saGetLastErrorMessage());
+    return "";
+  }
+  std::string Text(Size, '\0');
+  if (saGetProfileReport(Format, Size, Text.data(), nullptr) != CL_SUCCESS)
+    return "";
+  Text.resize(Size - 1);
+  return Text;
+}
+
+/// At exit: the JSON to the file, the table to stderr. The application
+/// has waited for its launches by then (or its results would be lost), so
+/// the report's waits end at once.
+void writeProfile() {
+  std::string Json = profileReport(SA_PROFILE_JSON);
+  if (Json.empty())
+    return;
+  if (FILE *Out = std::fopen(ProfilePath->c_str(), "w")) {
+    bool Written = std::fwrite(Json.data(), 1, Json.size(), Out) == Json.size();
+    Written &= std::fclose(Out) == 0;
+    if (!Written)
+      std::fprintf(stderr, "softatomic: profile: could not write '%s'\n",
+                   ProfilePath->c_str());
+  } else {
+    std::fprintf(stderr, "softatomic: profile: cannot open '%s'\n",
+                 ProfilePath->c_str());
+  }
+  std::string Table = profileReport(SA_PROFILE_TABLE);
+  std::fprintf(stderr, "softatomic profile (%s):\n%s", ProfilePath->c_str(),
+               Table.c_str());
+}
+
+} // namespace
+
+void startProfile(const std::string &Path) {
+  ProfilePath = new std::string(Path);
+  saSetMode(SA_MODE_PROFILE);
+  std::atexit(writeProfile);
+}
+
+} // namespace layer
+} // namespace softatomic

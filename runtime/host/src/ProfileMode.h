@@ -1,0 +1,54 @@
+// SA_MODE_PROFILE (docs/PROFILE.md): per kernel, device and NDRange, the
+// steps of its profile, one per launch of the application's: a launch as
+// written (a warm-up), a recording launch, then rounds of timed launches
+// (as written, every site converted, each site converted alone); then the
+// kernel as written. The report is built from what they left
+// (ProfileRecords.h, ProfileReport.h).
+#ifndef SOFTATOMIC_HOST_PROFILEMODE_H
+#define SOFTATOMIC_HOST_PROFILEMODE_H
+
+#include "Manifest.h"
+#include "softatomic/softatomic.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace softatomic {
+
+/// One launch of a profile.
+struct ProfileStep {
+  enum Kind {
+    Warmup,    ///< the kernel as written, not timed
+    Record,    ///< the kernel as written, recording into Buffer
+    AsWritten, ///< the kernel as written (SA_MODE_DIRECT)
+    AllSites,  ///< the combining mode
+    OneSite,   ///< the combining mode, Site alone converted
+  };
+  Kind What = AsWritten;
+  unsigned Site = 0;
+  cl_mem Buffer = nullptr; ///< Record: the state buffer to pass
+};
+
+/// Launches one step, with the kernel's event in *Done.
+using StepLaunch =
+    std::function<cl_int(const ProfileStep &Step, cl_event *Done)>;
+
+/// One launch of a rewritten kernel in SA_MODE_PROFILE: its profile's next
+/// step through Launch. Event is the caller's, as for
+/// clEnqueueNDRangeKernel. The kernel must have its path as written (not
+/// built with -DSA_NO_DIRECT).
+cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
+                     const std::string &Name,
+                     std::shared_ptr<const Manifest> Program,
+                     const RewrittenKernel &Entry, cl_uint WorkDim,
+                     const size_t *Global, const size_t *Local, cl_event *Event,
+                     const StepLaunch &Launch);
+
+/// The queue is going (saReleaseQueue): its profile's launches are waited
+/// for and timed, and their events let go.
+void releaseProfileLaunches(cl_command_queue Queue);
+
+} // namespace softatomic
+
+#endif
