@@ -35,6 +35,16 @@ if(TARGET softatomic-rewrite)
   # The query that writes a device's profile for --device-profile.
   install(TARGETS softatomic-device-profile
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # What atomics cost one kernel (tool/softatomic-run.cpp): it finds
+  # libsoftatomic beside it in the prefix, and, like softatomic-rewrite,
+  # libclang-cpp and libLLVM where the build did.
+  # Its rewriter module goes to the library directory, where it looks.
+  set_target_properties(softatomic-run softatomic-run-rewriter PROPERTIES
+    INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR}"
+    INSTALL_RPATH_USE_LINK_PATH ON)
+  install(TARGETS softatomic-run RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(TARGETS softatomic-run-rewriter
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()
 
 # One file of targets per component (runtime, rewrite, layer): the package

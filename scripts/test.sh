@@ -7,8 +7,9 @@
 #   rewrite, execution and stress tests), then ctest.
 # - Clang 19, Debug (assertions on), compiled by clang++-19, in
 #   <build-dir>-clang19: only what depends on Clang (the rewriter, its
-#   tool, its unit tests, the layer's rewriter module), sa-difftest and
-#   softatomic-device-profile (lit's configuration names every tool).
+#   tool, its unit tests, the layer's rewriter module), sa-difftest,
+#   softatomic-run and softatomic-device-profile (lit's configuration names
+#   every tool).
 #   lit's rewrite tests and the unit tests run there, with the same
 #   FileCheck lines and assertions; and in the Clang 16 run each
 #   kernel that the execution and stress tests rewrite is rewritten by both
@@ -31,7 +32,7 @@ cmake -S "$here" -B "$build19" -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
 cmake --build "$build19" -j "$(nproc)" \
   --target softatomic-rewrite softatomic-device-profile softatomic-layer-rewriter \
-  sa-difftest rewrite-unit-test
+  sa-difftest softatomic-run rewrite-unit-test
 echo "== lit: Clang 19, the rewrite tests =="
 python3 "$(lit_of "$build19")" -sv "$build19/test/rewrite"
 echo "== ctest: Clang 19, the rewriter's unit tests =="

@@ -22,7 +22,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     [ToolSubst("softatomic-rewrite", unresolved="fatal"),
      ToolSubst("softatomic-device-profile", unresolved="fatal"),
-     ToolSubst("sa-difftest", unresolved="fatal")],
+     ToolSubst("sa-difftest", unresolved="fatal"),
+     ToolSubst("softatomic-run", unresolved="fatal")],
     [config.softatomic_tools_dir])
 llvm_config.add_tool_substitutions(
     [ToolSubst("FileCheck", config.filecheck, unresolved="fatal")])

@@ -124,6 +124,13 @@ cl_program ClSession::build(const std::string &Path, const std::string &Options,
     Error = "cannot read " + Path;
     return nullptr;
   }
+  return buildSource(Path, Source, Options, Error);
+}
+
+cl_program ClSession::buildSource(const std::string &Path,
+                                  const std::string &Source,
+                                  const std::string &Options,
+                                  std::string &Error) {
   const char *Text = Source.c_str();
   size_t Length = Source.size();
   cl_int Err = CL_SUCCESS;

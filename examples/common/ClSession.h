@@ -38,6 +38,10 @@ struct ClSession {
   /// Builds the OpenCL C file at Path; the build log goes into Error.
   cl_program build(const std::string &Path, const std::string &Options,
                    std::string &Error);
+  /// Builds Source, which messages call Name; the build log goes into
+  /// Error.
+  cl_program buildSource(const std::string &Name, const std::string &Source,
+                         const std::string &Options, std::string &Error);
 };
 
 /// The whole file, or false.

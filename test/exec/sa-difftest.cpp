@@ -11,7 +11,9 @@
 //       [--check I:MODE ...] [--check-add OLD,TARGET,INC,COUNTERS]
 //       [--check-sum TARGET,INC,COUNTERS]
 //       [--check-exchange OLD,TARGET,NEW,COUNTERS] [--expect-error any|SA_CODE]
-//       [--allow-error] [--mode coordinator|combine|direct|auto|both|all]
+//       [--allow-error]
+//       [--mode coordinator|combine|direct|auto|both|all|profile]
+//       [--report FILE]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
@@ -25,8 +27,11 @@
 //   the exit status is 1 if any case failed. Each case reproduces alone as
 //   `sa-difftest ORIGINAL.cl REWRITTEN.cl [--build-options OPTS] <its line>`.
 //
-// SPEC: buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
+// SPEC (parsed, filled and compared by examples/common/KernelArgs.h, which
+// softatomic-run shares):
+//       buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
+//                                   |file=PATH (raw bytes)
 //       scalar:TYPE:VALUE      local:BYTES
 // MODE (per buffer argument I; default equal):
 //   equal          byte-identical in both runs
@@ -45,6 +50,11 @@
 //   written) first and alternates between direct and combine over --repeat
 //   runs before it keeps the faster; elsewhere direct. Default: all; and
 //   coordinator with --expect-error, whose failures are the coordinator's).
+// --mode profile: REWRITTEN.cl is a --profile rewrite, launched in the
+//   profile mode (docs/PROFILE.md) until its profile has every step, with
+//   --repeat rounds of timed launches; each launch is checked as the
+//   other modes' are. --report writes the profile's JSON report to FILE
+//   (the GPU runs' known-answer tests, where softatomic-run is not built).
 // --check-exchange: OLD[i] is the value atom_xchg returned to item i,
 //   TARGET[i] the COUNTERS element it wrote NEW[i] to (0xffffffff: no
 //   call). Per counter, the values its calls returned and its final value
@@ -70,6 +80,7 @@
 //   the caller's NDRange: on NVIDIA each warp's 32-bit adds on one address
 //   are one native atomic there.
 #include "ClSession.h"
+#include "KernelArgs.h"
 #include "softatomic/softatomic.h"
 
 #include <algorithm>
@@ -88,15 +99,6 @@ using namespace softatomic;
 
 namespace {
 
-struct ArgSpec {
-  enum Kind { Buffer, Scalar, Local } K = Buffer;
-  std::string Type = "uint";
-  size_t Count = 0; // elements (Buffer) or bytes (Local)
-  std::string Init = "zero";
-  std::string Value; // Scalar
-  std::string Check = "equal";
-};
-
 struct Options {
   std::string Original, Rewritten, Kernel, BuildOptions, Platform, Device;
   std::vector<size_t> Global, Local, Offset;
@@ -110,6 +112,7 @@ struct Options {
   std::string Mode;          // --mode; empty: the default
   bool WarpProgram = false;  // --warp-program
   std::string Cases;         // --cases FILE
+  std::string Report;        // --report FILE
   int Repeat = 1;
 };
 
@@ -139,52 +142,22 @@ __attribute__((format(printf, 1, 2))) std::string format(const char *Fmt, ...) {
 }
 
 std::vector<std::string> split(const std::string &S, char Sep) {
-  std::vector<std::string> Parts;
-  size_t Begin = 0;
-  for (size_t End; (End = S.find(Sep, Begin)) != std::string::npos;
-       Begin = End + 1)
-    Parts.push_back(S.substr(Begin, End - Begin));
-  Parts.push_back(S.substr(Begin));
-  return Parts;
+  return splitList(S, Sep);
 }
 
 std::vector<size_t> sizes(const std::string &S) {
   std::vector<size_t> V;
-  for (const std::string &P : split(S, ','))
-    V.push_back(std::strtoull(P.c_str(), nullptr, 0));
-  if (V.empty() || V.size() > 3)
-    usage("bad size list '" + S + "'");
+  std::string Error;
+  if (!parseSizeList(S, V, Error))
+    usage(Error);
   return V;
 }
 
-size_t elementSize(const std::string &Type) {
-  if (Type == "int" || Type == "uint" || Type == "float")
-    return 4;
-  if (Type == "long" || Type == "ulong")
-    return 8;
-  usage("unknown element type '" + Type + "'");
-}
-
 ArgSpec parseArg(const std::string &S) {
-  std::vector<std::string> P = split(S, ':');
   ArgSpec A;
-  if (P[0] == "buf" && (P.size() == 3 || P.size() == 4)) {
-    A.Type = P[1];
-    A.Count = std::strtoull(P[2].c_str(), nullptr, 0);
-    if (P.size() == 4)
-      A.Init = P[3];
-    elementSize(A.Type);
-  } else if (P[0] == "scalar" && P.size() == 3) {
-    A.K = ArgSpec::Scalar;
-    A.Type = P[1];
-    A.Value = P[2];
-    elementSize(A.Type);
-  } else if (P[0] == "local" && P.size() == 2) {
-    A.K = ArgSpec::Local;
-    A.Count = std::strtoull(P[1].c_str(), nullptr, 0);
-  } else {
-    usage("bad --arg '" + S + "'");
-  }
+  std::string Error;
+  if (!parseArgSpec(S, A, Error))
+    usage(Error);
   return A;
 }
 
@@ -253,8 +226,12 @@ Options parseOptions(const std::vector<std::string> &Argv) {
     else if (A == "--mode") {
       O.Mode = Next();
       if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both" &&
-          O.Mode != "direct" && O.Mode != "auto" && O.Mode != "all")
-        usage("--mode must be coordinator, combine, direct, auto, both or all");
+          O.Mode != "direct" && O.Mode != "auto" && O.Mode != "all" &&
+          O.Mode != "profile")
+        usage("--mode must be coordinator, combine, direct, auto, both, all "
+              "or profile");
+    } else if (A == "--report") {
+      O.Report = Next();
     } else if (A == "--cases")
       O.Cases = Next();
     else if (!A.empty() && A[0] == '-')
@@ -270,12 +247,9 @@ Options parseOptions(const std::vector<std::string> &Argv) {
   if (!O.Cases.empty())
     return O; // the cases bring the rest
   for (const std::string &C : Checks) {
-    size_t Colon = C.find(':');
-    size_t Index = std::strtoull(C.substr(0, Colon).c_str(), nullptr, 0);
-    if (Colon == std::string::npos || Index >= O.Args.size() ||
-        O.Args[Index].K != ArgSpec::Buffer)
-      usage("bad --check '" + C + "'");
-    O.Args[Index].Check = C.substr(Colon + 1);
+    std::string Error;
+    if (!applyCheckSpec(C, O.Args, Error))
+      usage(Error);
   }
   for (auto [Indices, Option] :
        {std::pair{&O.CheckAdd, "--check-add"},
@@ -288,58 +262,18 @@ Options parseOptions(const std::vector<std::string> &Argv) {
 }
 
 /// A buffer's contents as 64-bit values (sign-extended for int/long).
-std::vector<int64_t> values(const ArgSpec &A,
-                            const std::vector<unsigned char> &Bytes) {
-  std::vector<int64_t> V(A.Count);
-  for (size_t I = 0; I < A.Count; ++I) {
-    if (A.Type == "int") {
-      int32_t X;
-      std::memcpy(&X, &Bytes[4 * I], 4);
-      V[I] = X;
-    } else if (A.Type == "uint" || A.Type == "float") {
-      uint32_t X;
-      std::memcpy(&X, &Bytes[4 * I], 4);
-      V[I] = X;
-    } else {
-      int64_t X;
-      std::memcpy(&X, &Bytes[8 * I], 8);
-      V[I] = X;
-    }
-  }
-  return V;
+std::vector<int64_t> values(const ArgSpec &A, const Bytes &Contents) {
+  return elementValues(A, Contents);
 }
 
-std::vector<unsigned char> initialBytes(const ArgSpec &A) {
-  size_t Size = elementSize(A.Type);
-  std::vector<unsigned char> Bytes(A.Count * Size, 0);
-  std::string Init = A.Init;
-  std::mt19937_64 Random(0);
-  uint64_t Mod = 0;
-  if (Init.rfind("random=", 0) == 0) {
-    std::vector<std::string> P = split(Init.substr(7), ',');
-    Random.seed(std::strtoull(P[0].c_str(), nullptr, 0));
-    Mod = P.size() > 1 ? std::strtoull(P[1].c_str(), nullptr, 0) : 0;
-  }
-  for (size_t I = 0; I < A.Count; ++I) {
-    uint64_t V = 0;
-    if (Init == "zero")
-      V = 0;
-    else if (Init == "iota")
-      V = I;
-    else if (Init.rfind("fill=", 0) == 0)
-      V = std::strtoll(Init.c_str() + 5, nullptr, 0);
-    else if (Init.rfind("random=", 0) == 0)
-      V = Mod ? Random() % Mod : Random();
-    else
-      usage("unknown INIT '" + Init + "'");
-    if (A.Type == "float") {
-      float F = (float)V;
-      std::memcpy(&Bytes[4 * I], &F, 4);
-    } else {
-      std::memcpy(&Bytes[Size * I], &V, Size); // little-endian host
-    }
-  }
-  return Bytes;
+/// A buffer's initial contents, or a scalar's value; a bad INIT is a
+/// usage error.
+Bytes initialBytes(const ArgSpec &A) {
+  Bytes Out;
+  std::string Error;
+  if (!softatomic::initialBytes(A, Out, Error))
+    usage(Error);
+  return Out;
 }
 
 void die(cl_int Err, const std::string &What) {
@@ -358,32 +292,17 @@ struct Run {
 
 Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
   Run R;
-  std::vector<cl_mem> Mems;
-  for (cl_uint I = 0; I < O.Args.size(); ++I) {
-    const ArgSpec &A = O.Args[I];
-    cl_int Err = CL_SUCCESS;
-    if (A.K == ArgSpec::Buffer) {
-      std::vector<unsigned char> Bytes = initialBytes(A);
-      cl_mem M =
-          clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                         std::max<size_t>(Bytes.size(), 4),
-                         Bytes.empty() ? nullptr : Bytes.data(), &Err);
-      if (Err != CL_SUCCESS)
-        die(Err, "clCreateBuffer");
-      Mems.push_back(M);
-      Err = clSetKernelArg(Kernel, I, sizeof(cl_mem), &M);
-    } else if (A.K == ArgSpec::Local) {
-      Err = clSetKernelArg(Kernel, I, A.Count, nullptr);
-    } else {
-      ArgSpec Scalar = A;
-      Scalar.Count = 1;
-      Scalar.Init = "fill=" + A.Value;
-      std::vector<unsigned char> Bytes = initialBytes(Scalar);
-      Err = clSetKernelArg(Kernel, I, Bytes.size(), Bytes.data());
-    }
-    if (Err != CL_SUCCESS)
-      die(Err, "clSetKernelArg " + std::to_string(I));
-  }
+  std::vector<Bytes> Initial(O.Args.size());
+  for (size_t I = 0; I < O.Args.size(); ++I)
+    if (O.Args[I].K != ArgSpec::Local)
+      Initial[I] = initialBytes(O.Args[I]);
+  LaunchBuffers Buffers;
+  std::string What;
+  cl_int Err = Buffers.create(S.Context, O.Args, Initial, What);
+  if (Err == CL_SUCCESS)
+    Err = Buffers.setArguments(Kernel, Initial, What);
+  if (Err != CL_SUCCESS)
+    die(Err, What);
   size_t Global[3], Local[3], Offset[3] = {0, 0, 0};
   cl_uint Dim = (cl_uint)O.Global.size();
   for (cl_uint D = 0; D < Dim; ++D) {
@@ -392,7 +311,7 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
     Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
   }
   cl_event Done = nullptr;
-  cl_int Err = saEnqueueNDRangeKernel(
+  Err = saEnqueueNDRangeKernel(
       S.Queue, Kernel, Dim, O.Offset.empty() ? nullptr : Offset, Global,
       O.Local.empty() ? nullptr : Local, 0, nullptr, &Done);
   if (Err != CL_SUCCESS && !O.AllowError)
@@ -406,69 +325,16 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
     R.Millis = eventMillis(Done);
     clReleaseEvent(Done);
   }
-  size_t M = 0;
-  R.Out.resize(O.Args.size());
-  for (size_t I = 0; I < O.Args.size(); ++I) {
-    if (O.Args[I].K != ArgSpec::Buffer)
-      continue;
-    R.Out[I].resize(O.Args[I].Count * elementSize(O.Args[I].Type));
-    if (!R.Out[I].empty())
-      clEnqueueReadBuffer(S.Queue, Mems[M], CL_TRUE, 0, R.Out[I].size(),
-                          R.Out[I].data(), 0, nullptr, nullptr);
-    clReleaseMemObject(Mems[M++]);
-  }
+  R.Out = Buffers.read(S.Queue);
   return R;
 }
 
-/// Checks one buffer argument; returns an empty string when it passes.
-std::string checkArg(const ArgSpec &A, const std::vector<unsigned char> &Native,
-                     const std::vector<unsigned char> &Soft) {
-  const std::string &C = A.Check;
-  if (C == "ignore")
-    return "";
-  if (C == "equal") {
-    if (Native == Soft)
-      return "";
-    std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
-    for (size_t I = 0; I < A.Count; ++I)
-      if (N[I] != S[I])
-        return "element " + std::to_string(I) + ": native " +
-               std::to_string(N[I]) + ", software " + std::to_string(S[I]);
-    return "differs";
-  }
-  std::vector<int64_t> N = values(A, Native), S = values(A, Soft);
-  if (C == "multiset") {
-    std::sort(N.begin(), N.end());
-    std::sort(S.begin(), S.end());
-    return N == S ? "" : "the two runs hold different values";
-  }
-  if (C.rfind("perm=", 0) == 0) {
-    int64_t Base = std::strtoll(C.c_str() + 5, nullptr, 0);
-    for (auto *V : {&N, &S}) {
-      std::sort(V->begin(), V->end());
-      for (size_t I = 0; I < V->size(); ++I)
-        if ((*V)[I] != Base + (int64_t)I)
-          return std::string(V == &N ? "native" : "software") +
-                 " run is not a permutation: sorted element " +
-                 std::to_string(I) + " is " + std::to_string((*V)[I]);
-    }
-    return "";
-  }
-  if (C.rfind("range=", 0) == 0) {
-    std::vector<std::string> P = split(C.substr(6), ',');
-    if (P.size() != 2)
-      usage("range needs LO,HI");
-    int64_t Lo = std::strtoll(P[0].c_str(), nullptr, 0),
-            Hi = std::strtoll(P[1].c_str(), nullptr, 0);
-    for (auto *V : {&N, &S})
-      for (size_t I = 0; I < V->size(); ++I)
-        if ((*V)[I] < Lo || (*V)[I] > Hi)
-          return std::string(V == &N ? "native" : "software") + " element " +
-                 std::to_string(I) + " = " + std::to_string((*V)[I]) +
-                 " is out of range";
-    return "";
-  }
-  usage("unknown check '" + C + "'");
+/// Checks one buffer argument; returns an empty string when it passes. An
+/// unknown check is a usage error.
+std::string checkArg(const ArgSpec &A, const Bytes &Native, const Bytes &Soft) {
+  if (std::optional<std::string> Problem = checkProblem(A.Check))
+    usage(*Problem);
+  return compareOutputs(A, Native, Soft);
 }
 
 /// The calls of the first Items work-items, as (item, counter) pairs, from
@@ -686,6 +552,8 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
     Modes.push_back({SA_MODE_DIRECT, "direct"});
   if (M == "auto" || (M == "all" && Combine))
     Modes.push_back({SA_MODE_AUTO, "auto"});
+  if (M == "profile")
+    Modes.push_back({SA_MODE_PROFILE, "profile"});
   return Modes;
 }
 
@@ -698,7 +566,24 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   auto Modes = modesOf(O);
   std::vector<double> NativeMs;
   std::vector<std::vector<double>> SoftMs(Modes.size());
-  for (int Rep = 0; Rep < O.Repeat && Pass; ++Rep) {
+  // The profile mode runs until its profile has every step.
+  bool Profile = O.Mode == "profile";
+  if (Profile)
+    saSetProfileRounds((cl_uint)O.Repeat);
+  auto stepsLeft = [&] {
+    cl_uint Left = 0;
+    size_t Global[3], Local[3];
+    for (size_t D = 0; D < O.Global.size(); ++D) {
+      Global[D] = O.Global[D];
+      Local[D] = D < O.Local.size() ? O.Local[D] : 1;
+    }
+    saGetProfileStepsLeft(S.Queue, Soft, (cl_uint)O.Global.size(), Global,
+                          O.Local.empty() ? nullptr : Local, &Left);
+    return Left;
+  };
+  for (int Rep = 0;
+       Pass && (Rep < O.Repeat || (Profile && Rep < 10000 && stepsLeft() > 0));
+       ++Rep) {
     Run N = runOnce(S, Native, O);
     if (N.Status != CL_SUCCESS) {
       Report.push_back(format("  native run failed: %s", N.Message.c_str()));
@@ -784,13 +669,6 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   }
   Report.push_back(Pass ? "PASS" : "FAIL");
   return Pass;
-}
-
-std::string joinSizes(const std::vector<size_t> &V) {
-  std::string S;
-  for (size_t X : V)
-    S += (S.empty() ? "" : ",") + std::to_string(X);
-  return S;
 }
 
 /// --cases: every line of the file on the two programs, built once.
@@ -914,6 +792,17 @@ int main(int Argc, char **Argv) {
   bool Pass = runCase(S, Native, Soft, O, Report);
   for (const std::string &R : Report)
     std::printf("%s\n", R.c_str());
+  if (!O.Report.empty()) {
+    std::string Json;
+    cl_int Err = profileReport(SA_PROFILE_JSON, Json);
+    std::ofstream Out(O.Report);
+    Out << Json;
+    if (Err != CL_SUCCESS || !Out) {
+      std::printf("sa-difftest: no profile report in %s: %s\n",
+                  O.Report.c_str(), saGetLastErrorMessage());
+      Pass = false;
+    }
+  }
   clReleaseKernel(Native);
   clReleaseKernel(Soft);
   clReleaseProgram(NativeProgram);

@@ -1,0 +1,328 @@
+#include "KernelArgs.h"
+#include "ClSession.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+namespace softatomic {
+
+std::vector<std::string> splitList(const std::string &S, char Sep) {
+  std::vector<std::string> Parts;
+  size_t Begin = 0;
+  for (size_t End; (End = S.find(Sep, Begin)) != std::string::npos;
+       Begin = End + 1)
+    Parts.push_back(S.substr(Begin, End - Begin));
+  Parts.push_back(S.substr(Begin));
+  return Parts;
+}
+
+size_t elementSize(const std::string &Type) {
+  if (Type == "int" || Type == "uint" || Type == "float")
+    return 4;
+  if (Type == "long" || Type == "ulong")
+    return 8;
+  return 0;
+}
+
+bool parseSizeList(const std::string &Text, std::vector<size_t> &Sizes,
+                   std::string &Error) {
+  Sizes.clear();
+  for (const std::string &P : splitList(Text, ','))
+    Sizes.push_back(std::strtoull(P.c_str(), nullptr, 0));
+  if (Sizes.empty() || Sizes.size() > 3) {
+    Error = "bad size list '" + Text + "'";
+    return false;
+  }
+  return true;
+}
+
+/// Error about Type, unless it is an element type.
+static bool knownType(const std::string &Type, std::string &Error) {
+  if (elementSize(Type))
+    return true;
+  Error = "unknown element type '" + Type + "'";
+  return false;
+}
+
+bool parseArgSpec(const std::string &Text, ArgSpec &Arg, std::string &Error) {
+  std::vector<std::string> P = splitList(Text, ':');
+  Arg = ArgSpec();
+  // file=PATH may hold colons of its own.
+  if (P[0] == "buf" && P.size() > 4 && P[3].rfind("file=", 0) == 0) {
+    for (size_t I = 4; I < P.size(); ++I)
+      P[3] += ":" + P[I];
+    P.resize(4);
+  }
+  if (P[0] == "buf" && (P.size() == 3 || P.size() == 4)) {
+    Arg.Type = P[1];
+    Arg.Count = std::strtoull(P[2].c_str(), nullptr, 0);
+    if (P.size() == 4)
+      Arg.Init = P[3];
+    return knownType(Arg.Type, Error);
+  }
+  if (P[0] == "scalar" && P.size() == 3) {
+    Arg.K = ArgSpec::Scalar;
+    Arg.Type = P[1];
+    Arg.Value = P[2];
+    return knownType(Arg.Type, Error);
+  }
+  if (P[0] == "local" && P.size() == 2) {
+    Arg.K = ArgSpec::Local;
+    Arg.Count = std::strtoull(P[1].c_str(), nullptr, 0);
+    return true;
+  }
+  Error = "bad --arg '" + Text + "'";
+  return false;
+}
+
+bool applyCheckSpec(const std::string &Text, std::vector<ArgSpec> &Args,
+                    std::string &Error) {
+  size_t Colon = Text.find(':');
+  size_t Index = std::strtoull(Text.substr(0, Colon).c_str(), nullptr, 0);
+  if (Colon == std::string::npos || Index >= Args.size() ||
+      Args[Index].K != ArgSpec::Buffer) {
+    Error = "bad --check '" + Text + "'";
+    return false;
+  }
+  Args[Index].Check = Text.substr(Colon + 1);
+  return true;
+}
+
+std::optional<std::string> checkProblem(const std::string &Mode) {
+  if (Mode == "ignore" || Mode == "equal" || Mode == "multiset" ||
+      Mode.rfind("perm=", 0) == 0)
+    return std::nullopt;
+  if (Mode.rfind("range=", 0) == 0) {
+    if (splitList(Mode.substr(6), ',').size() != 2)
+      return std::string("range needs LO,HI");
+    return std::nullopt;
+  }
+  return "unknown check '" + Mode + "'";
+}
+
+/// file=PATH: the first Out.size() bytes of the file.
+static bool fileBytes(const ArgSpec &Arg, const std::string &Path, Bytes &Out,
+                      std::string &Error) {
+  std::string Text;
+  if (!readFile(Path, Text)) {
+    Error = "cannot read '" + Path + "' (INIT file=)";
+    return false;
+  }
+  if (Text.size() < Out.size()) {
+    Error = "'" + Path + "' holds " + std::to_string(Text.size()) + " bytes; " +
+            std::to_string(Arg.Count) + " elements of " + Arg.Type + " need " +
+            std::to_string(Out.size());
+    return false;
+  }
+  std::memcpy(Out.data(), Text.data(), Out.size());
+  return true;
+}
+
+bool initialBytes(const ArgSpec &Arg, Bytes &Out, std::string &Error) {
+  size_t Size = elementSize(Arg.Type);
+  if (!knownType(Arg.Type, Error))
+    return false;
+  // A scalar is the one element of fill=VALUE.
+  size_t Count = Arg.K == ArgSpec::Scalar ? 1 : Arg.Count;
+  std::string Init = Arg.K == ArgSpec::Scalar ? "fill=" + Arg.Value : Arg.Init;
+  Out.assign(Count * Size, 0);
+  if (Init.rfind("file=", 0) == 0)
+    return fileBytes(Arg, Init.substr(5), Out, Error);
+  std::mt19937_64 Random(0);
+  uint64_t Mod = 0;
+  if (Init.rfind("random=", 0) == 0) {
+    std::vector<std::string> P = splitList(Init.substr(7), ',');
+    Random.seed(std::strtoull(P[0].c_str(), nullptr, 0));
+    Mod = P.size() > 1 ? std::strtoull(P[1].c_str(), nullptr, 0) : 0;
+  }
+  bool Fill = Init.rfind("fill=", 0) == 0;
+  if (Init != "zero" && Init != "iota" && !Fill &&
+      Init.rfind("random=", 0) != 0) {
+    Error = "unknown INIT '" + Init + "'";
+    return false;
+  }
+  for (size_t I = 0; I < Count; ++I) {
+    uint64_t V = 0;
+    if (Init == "iota")
+      V = I;
+    else if (Fill)
+      V = std::strtoll(Init.c_str() + 5, nullptr, 0);
+    else if (Init.rfind("random=", 0) == 0)
+      V = Mod ? Random() % Mod : Random();
+    if (Arg.Type == "float") {
+      // fill= of a float takes a fraction too (1.5); the others count.
+      float F = Fill ? (float)std::strtod(Init.c_str() + 5, nullptr) : (float)V;
+      std::memcpy(&Out[4 * I], &F, 4);
+    } else {
+      std::memcpy(&Out[Size * I], &V, Size); // little-endian host
+    }
+  }
+  return true;
+}
+
+bool initialArguments(const std::vector<ArgSpec> &Args, std::vector<Bytes> &Out,
+                      std::string &Error) {
+  Out.assign(Args.size(), Bytes());
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (Args[I].K != ArgSpec::Local && !initialBytes(Args[I], Out[I], Error))
+      return false;
+  return true;
+}
+
+std::vector<int64_t> elementValues(const ArgSpec &Arg, const Bytes &Contents) {
+  size_t Size = elementSize(Arg.Type);
+  size_t Count = Size ? std::min(Arg.Count, Contents.size() / Size) : 0;
+  std::vector<int64_t> V(Count);
+  for (size_t I = 0; I < Count; ++I) {
+    if (Arg.Type == "int") {
+      int32_t X;
+      std::memcpy(&X, &Contents[4 * I], 4);
+      V[I] = X;
+    } else if (Arg.Type == "uint" || Arg.Type == "float") {
+      uint32_t X;
+      std::memcpy(&X, &Contents[4 * I], 4);
+      V[I] = X;
+    } else {
+      int64_t X;
+      std::memcpy(&X, &Contents[8 * I], 8);
+      V[I] = X;
+    }
+  }
+  return V;
+}
+
+std::string compareOutputs(const ArgSpec &Arg, const Bytes &First,
+                           const Bytes &Second, const std::string &FirstName,
+                           const std::string &SecondName) {
+  const std::string &C = Arg.Check;
+  if (C == "ignore")
+    return "";
+  std::vector<int64_t> N = elementValues(Arg, First),
+                       S = elementValues(Arg, Second);
+  if (C == "equal") {
+    if (First == Second)
+      return "";
+    for (size_t I = 0; I < std::min(N.size(), S.size()); ++I)
+      if (N[I] != S[I])
+        return "element " + std::to_string(I) + ": " + FirstName + " " +
+               std::to_string(N[I]) + ", " + SecondName + " " +
+               std::to_string(S[I]);
+    return "differs";
+  }
+  if (C == "multiset") {
+    std::sort(N.begin(), N.end());
+    std::sort(S.begin(), S.end());
+    return N == S ? "" : "the two runs hold different values";
+  }
+  if (C.rfind("perm=", 0) == 0) {
+    int64_t Base = std::strtoll(C.c_str() + 5, nullptr, 0);
+    for (auto *V : {&N, &S}) {
+      std::sort(V->begin(), V->end());
+      for (size_t I = 0; I < V->size(); ++I)
+        if ((*V)[I] != Base + (int64_t)I)
+          return (V == &N ? FirstName : SecondName) +
+                 " run is not a permutation: sorted element " +
+                 std::to_string(I) + " is " + std::to_string((*V)[I]);
+    }
+    return "";
+  }
+  if (C.rfind("range=", 0) == 0) {
+    std::vector<std::string> P = splitList(C.substr(6), ',');
+    int64_t Lo = std::strtoll(P[0].c_str(), nullptr, 0),
+            Hi = P.size() > 1 ? std::strtoll(P[1].c_str(), nullptr, 0) : Lo;
+    for (auto *V : {&N, &S})
+      for (size_t I = 0; I < V->size(); ++I)
+        if ((*V)[I] < Lo || (*V)[I] > Hi)
+          return (V == &N ? FirstName : SecondName) + " element " +
+                 std::to_string(I) + " = " + std::to_string((*V)[I]) +
+                 " is out of range";
+    return "";
+  }
+  return "unknown check '" + C + "'";
+}
+
+LaunchBuffers::~LaunchBuffers() {
+  for (cl_mem M : Mems)
+    if (M)
+      clReleaseMemObject(M);
+}
+
+cl_int LaunchBuffers::create(cl_context Context,
+                             const std::vector<ArgSpec> &Specs,
+                             const std::vector<Bytes> &Initial,
+                             std::string &What) {
+  Args = &Specs;
+  Mems.assign(Specs.size(), nullptr);
+  for (size_t I = 0; I < Specs.size(); ++I) {
+    if (Specs[I].K != ArgSpec::Buffer)
+      continue;
+    const Bytes &B = Initial[I];
+    cl_int Err = CL_SUCCESS;
+    // A buffer of no elements is still a buffer (OpenCL has no empty one).
+    Mems[I] = clCreateBuffer(
+        Context, CL_MEM_READ_WRITE | (B.empty() ? 0 : CL_MEM_COPY_HOST_PTR),
+        std::max<size_t>(B.size(), 4),
+        B.empty() ? nullptr : const_cast<unsigned char *>(B.data()), &Err);
+    if (Err != CL_SUCCESS) {
+      What = "clCreateBuffer";
+      return Err;
+    }
+  }
+  return CL_SUCCESS;
+}
+
+cl_int LaunchBuffers::setArguments(cl_kernel Kernel,
+                                   const std::vector<Bytes> &Initial,
+                                   std::string &What) const {
+  for (cl_uint I = 0; I < Mems.size(); ++I) {
+    const ArgSpec &A = (*Args)[I];
+    cl_int Err = CL_SUCCESS;
+    if (A.K == ArgSpec::Buffer)
+      Err = clSetKernelArg(Kernel, I, sizeof(cl_mem), &Mems[I]);
+    else if (A.K == ArgSpec::Local)
+      Err = clSetKernelArg(Kernel, I, A.Count, nullptr);
+    else
+      Err = clSetKernelArg(Kernel, I, Initial[I].size(), Initial[I].data());
+    if (Err != CL_SUCCESS) {
+      What = "clSetKernelArg " + std::to_string(I);
+      return Err;
+    }
+  }
+  return CL_SUCCESS;
+}
+
+std::vector<Bytes> LaunchBuffers::read(cl_command_queue Queue) const {
+  std::vector<Bytes> Out(Mems.size());
+  for (size_t I = 0; I < Mems.size(); ++I) {
+    if (!Mems[I])
+      continue;
+    const ArgSpec &A = (*Args)[I];
+    Out[I].resize(A.Count * elementSize(A.Type));
+    if (!Out[I].empty())
+      clEnqueueReadBuffer(Queue, Mems[I], CL_TRUE, 0, Out[I].size(),
+                          Out[I].data(), 0, nullptr, nullptr);
+  }
+  return Out;
+}
+
+std::string joinSizes(const std::vector<size_t> &V) {
+  std::string S;
+  for (size_t X : V)
+    S += (S.empty() ? "" : ",") + std::to_string(X);
+  return S;
+}
+
+cl_int profileReport(cl_uint Format, std::string &Text) {
+  size_t Size = 0;
+  cl_int Err = saGetProfileReport(Format, 0, nullptr, &Size);
+  Text.assign(Size, '\0');
+  if (Err == CL_SUCCESS && Size)
+    Err = saGetProfileReport(Format, Size, Text.data(), nullptr);
+  while (!Text.empty() && Text.back() == '\0')
+    Text.pop_back();
+  return Err;
+}
+
+} // namespace softatomic

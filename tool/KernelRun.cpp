@@ -1,0 +1,571 @@
+//===- KernelRun.cpp - softatomic-run's runs of one kernel ----------------===//
+
+#include "KernelRun.h"
+#include "ClSession.h"
+#include "RunRewriter.h"
+#include "softatomic/softatomic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <dlfcn.h>
+#include <optional>
+
+using namespace llvm;
+
+namespace softatomic {
+
+namespace {
+
+/// The most launches the profile makes, whatever the runtime still asks;
+/// and the most in a row after which the steps it asks for have not gone
+/// down.
+constexpr unsigned MaxProfileLaunches = 10000;
+constexpr unsigned MaxProfileStall = 100;
+
+/// The width of the first column of the report (the longest mode name, and
+/// then some).
+constexpr int NameWidth = 14;
+
+/// printf to stdout, flushed: each line shows as soon as it is known.
+__attribute__((format(printf, 1, 2))) void say(const char *Fmt, ...) {
+  va_list Args;
+  va_start(Args, Fmt);
+  std::vfprintf(stdout, Fmt, Args);
+  va_end(Args);
+  std::fflush(stdout);
+}
+
+void error(const std::string &Message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "softatomic-run: error: %s\n", Message.c_str());
+}
+
+/// "CODE: message" for a failed softatomic or OpenCL call.
+std::string failure(cl_int Err) {
+  std::string Message = saGetLastErrorMessage();
+  return std::string(saGetErrorString(Err)) +
+         (Message.empty() ? "" : ": " + Message);
+}
+
+/// One launch: its status, its time, what it left in the buffers.
+struct Launch {
+  cl_int Status = CL_SUCCESS;
+  std::string Message; ///< Why it failed.
+  double Millis = 0;
+  std::vector<Bytes> Out;
+};
+
+/// The kernel's two forms, built, and the launches of either.
+class KernelRunner {
+public:
+  KernelRunner(const RunOptions &O, ClSession &S) : O(O), S(S) {
+    Dim = (cl_uint)O.Global.size();
+    for (cl_uint D = 0; D < Dim; ++D) {
+      Global[D] = O.Global[D];
+      Local[D] = D < O.Local.size() ? O.Local[D] : 1;
+      Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
+    }
+  }
+
+  cl_kernel Native = nullptr, Soft = nullptr;
+
+  /// The kernel as written, through OpenCL alone.
+  Launch native() const { return launch(false); }
+  /// The rewritten kernel in the runtime's current mode (saSetMode).
+  Launch soft() const { return launch(true); }
+
+  /// The work left to SA_MODE_PROFILE for the rewritten kernel.
+  cl_int stepsLeft(cl_uint &Steps) const {
+    return saGetProfileStepsLeft(S.Queue, Soft, Dim, Global, localOrNull(),
+                                 &Steps);
+  }
+
+private:
+  const RunOptions &O;
+  ClSession &S;
+  cl_uint Dim = 1;
+  size_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1}, Offset[3] = {0, 0, 0};
+
+  const size_t *localOrNull() const {
+    return O.Local.empty() ? nullptr : Local;
+  }
+
+  /// Fresh buffers (every launch changes them), one launch, read back. The
+  /// rewritten kernel is launched with the original beside it, its
+  /// arguments set alike: where a mode runs the kernel as written, the
+  /// runtime enqueues the original itself, at native cost.
+  Launch launch(bool Rewritten) const {
+    Launch L;
+    LaunchBuffers Buffers;
+    std::string What;
+    cl_int Err = Buffers.create(S.Context, O.Args, O.Initial, What);
+    if (Err == CL_SUCCESS)
+      Err = Buffers.setArguments(Native, O.Initial, What);
+    if (Err == CL_SUCCESS && Rewritten)
+      Err = Buffers.setArguments(Soft, O.Initial, What);
+    if (Err != CL_SUCCESS) {
+      L.Status = Err;
+      L.Message = What + ": " + saGetErrorString(Err);
+      return L;
+    }
+    cl_event Done = nullptr;
+    const size_t *Off = O.Offset.empty() ? nullptr : Offset;
+    if (Rewritten)
+      Err = saEnqueueNDRangeKernelWithOriginal(S.Queue, Soft, Native, Dim, Off,
+                                               Global, localOrNull(), 0,
+                                               nullptr, &Done);
+    else
+      Err = clEnqueueNDRangeKernel(S.Queue, Native, Dim, Off, Global,
+                                   localOrNull(), 0, nullptr, &Done);
+    if (Err != CL_SUCCESS) {
+      L.Status = Err;
+      L.Message = Rewritten ? failure(Err)
+                            : std::string("clEnqueueNDRangeKernel: ") +
+                                  saGetErrorString(Err);
+      return L;
+    }
+    Err = Rewritten ? saFinish(S.Queue) : clFinish(S.Queue);
+    if (Err != CL_SUCCESS) {
+      L.Status = Err;
+      L.Message = Rewritten ? failure(Err) : saGetErrorString(Err);
+    }
+    L.Millis = eventMillis(Done);
+    clReleaseEvent(Done);
+    L.Out = Buffers.read(S.Queue);
+    return L;
+  }
+};
+
+/// Why Run's outputs disagree with Reference's per the checks, naming the
+/// first argument that does; empty when they agree.
+std::string disagreement(const RunOptions &O, const Launch &Reference,
+                         const Launch &Run, const std::string &RefName,
+                         const std::string &RunName) {
+  for (size_t I = 0; I < O.Args.size(); ++I) {
+    const ArgSpec &A = O.Args[I];
+    if (A.K != ArgSpec::Buffer)
+      continue;
+    std::string Why =
+        compareOutputs(A, Reference.Out[I], Run.Out[I], RefName, RunName);
+    if (!Why.empty())
+      return "arg " + std::to_string(I) + " (" + A.Type + "[" +
+             std::to_string(A.Count) + "], " + A.Check + "): " + Why;
+  }
+  return "";
+}
+
+/// Median, fastest and slowest of some times.
+struct Times {
+  double Median = 0, Min = 0, Max = 0;
+  explicit Times(std::vector<double> V) {
+    if (V.empty())
+      return;
+    std::sort(V.begin(), V.end());
+    Median = V[V.size() / 2];
+    Min = V.front();
+    Max = V.back();
+  }
+};
+
+/// "NAME  0.123 ms  (0.120-0.130, 5 runs)".
+std::string timeColumns(const std::string &Name,
+                        const std::vector<double> &Millis) {
+  Times T(Millis);
+  char Line[160];
+  std::snprintf(Line, sizeof(Line), "%-*s%.3f ms  (%.3f-%.3f, %zu run%s)",
+                NameWidth, Name.c_str(), T.Median, T.Min, T.Max, Millis.size(),
+                Millis.size() == 1 ? "" : "s");
+  return Line;
+}
+
+/// The directory of the kernel file, for the builds' -I (a program built
+/// from source has no directory of its own).
+std::string includeOption(const std::string &File) {
+  SmallString<256> Dir(File);
+  sys::fs::make_absolute(Dir);
+  sys::path::remove_filename(Dir);
+  if (Dir.str().find_first_of(" \t\"'\\") != StringRef::npos)
+    return ""; // no quoting the build options would understand everywhere
+  return "-I" + Dir.str().str();
+}
+
+/// The build options, with the kernel file's directory to include from.
+std::string buildOptions(const RunOptions &O) {
+  std::string Include = includeOption(O.File);
+  if (Include.empty())
+    return O.BuildOptions;
+  return O.BuildOptions.empty() ? Include : O.BuildOptions + " " + Include;
+}
+
+/// The rewriter module's entry point (RunRewriter.h says why it is loaded
+/// apart), or null with Error set.
+decltype(&softatomicRunRewrite) loadRewriter(const RunOptions &O,
+                                             std::string &Error) {
+  static decltype(&softatomicRunRewrite) Entry = nullptr;
+  if (Entry)
+    return Entry;
+  Error = "cannot find libsoftatomic-run-rewriter.so";
+  for (const std::string &Dir : O.RewriterDirs) {
+    std::string Path = Dir + "/libsoftatomic-run-rewriter.so";
+    if (!sys::fs::exists(Path))
+      continue;
+    // Local, and its own symbols first: its Clang must neither replace the
+    // OpenCL driver's nor be replaced by it.
+    void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!Handle) {
+      Error = "cannot load the rewriter: " + std::string(dlerror());
+      return nullptr;
+    }
+    Entry = reinterpret_cast<decltype(&softatomicRunRewrite)>(
+        dlsym(Handle, SOFTATOMIC_RUN_REWRITE_ENTRY));
+    if (!Entry)
+      Error = Path + " has no " SOFTATOMIC_RUN_REWRITE_ENTRY;
+    return Entry;
+  }
+  return nullptr;
+}
+
+/// Rewrites the kernel file; the diagnostics go into Diagnostics.
+bool rewrite(const RunOptions &O, bool Profile, std::string &Output,
+             std::string &Diagnostics) {
+  std::string Error;
+  auto Rewrite = loadRewriter(O, Error);
+  if (!Rewrite) {
+    Diagnostics = "softatomic-run: error: " + Error + "\n";
+    return false;
+  }
+  RunRewriteRequest Request;
+  Request.Path = O.File;
+  Request.ClangFlags = O.ClangFlags;
+  Request.ResourceDir = O.ResourceDir;
+  Request.Profile = Profile;
+  Request.Colors = sys::Process::StandardErrHasColors();
+  RunRewriteResult Result;
+  Rewrite(Request, Result);
+  Diagnostics = std::move(Result.Diagnostics);
+  Output = std::move(Result.Output);
+  return Result.Succeeded;
+}
+
+cl_kernel makeKernel(cl_program Program, const std::string &Name,
+                     const std::string &What) {
+  cl_int Err = CL_SUCCESS;
+  cl_kernel K = clCreateKernel(Program, Name.c_str(), &Err);
+  if (Err != CL_SUCCESS) {
+    error("no kernel '" + Name + "' in " + What + " (" + saGetErrorString(Err) +
+          ")");
+    return nullptr;
+  }
+  return K;
+}
+
+/// The runtime modes softatomic-run knows, in the order it runs them.
+const std::pair<const char *, cl_uint> AllModes[] = {
+    {"coordinator", SA_MODE_COORDINATOR},
+    {"combine", SA_MODE_COMBINE},
+    {"direct", SA_MODE_DIRECT},
+    {"auto", SA_MODE_AUTO}};
+
+/// The runs of one session: native, then each mode, then the profile.
+class Session {
+public:
+  Session(const RunOptions &O, ClSession &S, KernelRunner &Runner)
+      : O(O), S(S), Runner(Runner) {}
+
+  bool Failed = false;
+
+  /// The native runs; false when the kernel as written cannot run.
+  bool runNative() {
+    std::vector<double> Millis;
+    for (unsigned Rep = 0; Rep < O.Repeat; ++Rep) {
+      Launch L = Runner.native();
+      if (L.Status != CL_SUCCESS) {
+        say("%-*sfailed in run %u: %s\n", NameWidth, "native", Rep + 1,
+            L.Message.c_str());
+        Failed = true;
+        return false;
+      }
+      Millis.push_back(L.Millis);
+      if (Rep == 0) {
+        Reference = std::move(L);
+        continue;
+      }
+      // Checks that the native runs themselves fail (a check too strict for
+      // the kernel, or a wrong one) compare nothing: say so once.
+      std::string Why = disagreement(O, Reference, L, "native",
+                                     "native run " + std::to_string(Rep + 1));
+      if (!Why.empty() && NativeDiffers.empty())
+        NativeDiffers = "native run " + std::to_string(Rep + 1) + ": " + Why;
+    }
+    say("%s\n", timeColumns("native", Millis).c_str());
+    NativeMedian = Times(Millis).Median;
+    if (!NativeDiffers.empty()) {
+      say("  the native runs fail the checks: %s (choose --check modes that "
+          "every native run passes)\n",
+          NativeDiffers.c_str());
+      Failed = true;
+    }
+    return true;
+  }
+
+  /// Every mode --modes names, --repeat runs each.
+  void runModes() {
+    bool Coordinator = std::find(O.Modes.begin(), O.Modes.end(),
+                                 "coordinator") != O.Modes.end();
+    if (!Coordinator)
+      say("%-*sskipped (not in --modes)\n", NameWidth, "coordinator");
+    for (auto [Name, Mode] : AllModes)
+      if (std::find(O.Modes.begin(), O.Modes.end(), Name) != O.Modes.end())
+        runMode(Name, Mode);
+  }
+
+  /// SA_MODE_PROFILE until the runtime has every step of the profile,
+  /// each launch checked too; then its report.
+  void runProfile() {
+    cl_int Err = saSetMode(SA_MODE_PROFILE);
+    if (Err == CL_SUCCESS)
+      Err = saSetProfileRounds(O.Repeat);
+    if (Err != CL_SUCCESS) {
+      say("profile: failed: %s\n", failure(Err).c_str());
+      Failed = true;
+      return;
+    }
+    unsigned Launches = 0, Disagreed = 0, Stalled = 0;
+    std::string FirstWhy;
+    cl_uint Steps = 0, Fewest = ~0u;
+    do {
+      Launch L = Runner.soft();
+      ++Launches;
+      if (L.Status != CL_SUCCESS) {
+        say("profile: failed in launch %u: %s\n", Launches, L.Message.c_str());
+        Failed = true;
+        return;
+      }
+      std::string Why = disagreement(O, Reference, L, "native", "profile");
+      if (!Why.empty() && Disagreed++ == 0)
+        FirstWhy = "launch " + std::to_string(Launches) + ": " + Why;
+      Err = Runner.stepsLeft(Steps);
+      Stalled = Steps < Fewest ? 0 : Stalled + 1;
+      Fewest = std::min(Fewest, Steps);
+    } while (Err == CL_SUCCESS && Steps > 0 && Launches < MaxProfileLaunches &&
+             Stalled < MaxProfileStall);
+    if (Err != CL_SUCCESS) {
+      say("profile: failed: saGetProfileStepsLeft: %s\n", failure(Err).c_str());
+      Failed = true;
+      return;
+    }
+    say("profile: %u launch%s", Launches, Launches == 1 ? "" : "es");
+    if (Disagreed) {
+      say("  differs from native in %u of %u launches\n  %s\n", Disagreed,
+          Launches, FirstWhy.c_str());
+      Failed = true;
+    } else {
+      say("  agrees with native\n");
+    }
+    if (Steps > 0) {
+      say("profile: failed: the runtime still asks for %u steps (no progress "
+          "in %u launches, or %u launches in all)\n",
+          Steps, MaxProfileStall, MaxProfileLaunches);
+      Failed = true;
+    }
+    std::optional<std::string> Table = report(SA_PROFILE_TABLE);
+    if (Table)
+      say("%s%s", Table->c_str(),
+          !Table->empty() && Table->back() != '\n' ? "\n" : "");
+    if (O.ReportFile.empty())
+      return;
+    std::optional<std::string> Json = report(SA_PROFILE_JSON);
+    if (!Json)
+      return;
+    std::error_code EC;
+    raw_fd_ostream Out(O.ReportFile, EC);
+    if (!EC) {
+      Out << *Json;
+      Out.close();
+      EC = Out.error();
+    }
+    if (EC) {
+      error("cannot write '" + O.ReportFile + "': " + EC.message());
+      Failed = true;
+      return;
+    }
+    say("profile: report written to %s\n", O.ReportFile.c_str());
+  }
+
+private:
+  const RunOptions &O;
+  ClSession &S;
+  KernelRunner &Runner;
+  Launch Reference; ///< The first native run: what every run is compared with.
+  double NativeMedian = 0;
+  std::string NativeDiffers;
+
+  void runMode(const char *Name, cl_uint Mode) {
+    cl_int Err = saSetMode(Mode);
+    if (Err != CL_SUCCESS) {
+      say("%-*sfailed: %s\n", NameWidth, Name, failure(Err).c_str());
+      Failed = true;
+      return;
+    }
+    std::vector<double> Millis;
+    unsigned Disagreed = 0;
+    std::string FirstWhy;
+    for (unsigned Rep = 0; Rep < O.Repeat; ++Rep) {
+      Launch L = Runner.soft();
+      if (L.Status != CL_SUCCESS) {
+        say("%-*sfailed in run %u: %s\n", NameWidth, Name, Rep + 1,
+            L.Message.c_str());
+        Failed = true;
+        return;
+      }
+      Millis.push_back(L.Millis);
+      std::string Why = disagreement(O, Reference, L, "native", Name);
+      if (!Why.empty() && Disagreed++ == 0)
+        FirstWhy = "run " + std::to_string(Rep + 1) + ": " + Why;
+    }
+    double Median = Times(Millis).Median;
+    say("%s  ", timeColumns(Name, Millis).c_str());
+    if (NativeMedian > 0)
+      say("%.2fx native  ", Median / NativeMedian);
+    else
+      say("-x native  ");
+    if (!Disagreed) {
+      say("agrees with native\n");
+      return;
+    }
+    say("differs from native in %u of %u runs\n  %s\n", Disagreed, O.Repeat,
+        FirstWhy.c_str());
+    Failed = true;
+  }
+
+  /// The profile's report in Format, or nothing (said why).
+  std::optional<std::string> report(cl_uint Format) {
+    const char *What = Format == SA_PROFILE_JSON ? "JSON" : "table";
+    std::string Text;
+    if (cl_int Err = profileReport(Format, Text)) {
+      say("profile: failed: saGetProfileReport (%s): %s\n", What,
+          failure(Err).c_str());
+      Failed = true;
+      return std::nullopt;
+    }
+    return Text;
+  }
+};
+
+/// The rewritten program built; nullptr with an error said.
+cl_program buildRewritten(const RunOptions &O, ClSession &S,
+                          const std::string &Source, const char *What,
+                          std::string &Error) {
+  return S.buildSource(O.File + " (" + What + ")", Source,
+                       S.rewrittenBuildOptions(buildOptions(O)), Error);
+}
+
+} // namespace
+
+int runKernel(const RunOptions &O) {
+  if (!sys::fs::exists(O.File) || sys::fs::is_directory(O.File)) {
+    error("cannot read '" + O.File + "'");
+    return 1;
+  }
+  // The rewrite first: a kernel file with errors needs no device.
+  std::string Rewritten, Diagnostics;
+  bool Ok = rewrite(O, /*Profile=*/false, Rewritten, Diagnostics);
+  std::fputs(Diagnostics.c_str(), stderr);
+  if (!Ok) {
+    error("cannot rewrite '" + O.File + "'");
+    return 1;
+  }
+
+  ClSession S;
+  std::string Error;
+  if (!S.open(O.Platform, O.Device, Error)) {
+    error(Error);
+    return 1;
+  }
+  cl_program NativeProgram = S.build(O.File, buildOptions(O), Error);
+  if (!NativeProgram) {
+    error(Error);
+    return 1;
+  }
+  cl_program SoftProgram = buildRewritten(O, S, Rewritten, "rewritten", Error);
+  if (!SoftProgram) {
+    error(Error);
+    clReleaseProgram(NativeProgram);
+    return 1;
+  }
+
+  KernelRunner Runner(O, S);
+  int Status = 1;
+  Runner.Native = makeKernel(NativeProgram, O.Kernel, O.File);
+  if (Runner.Native)
+    Runner.Soft = makeKernel(SoftProgram, O.Kernel, O.File + " (rewritten)");
+  cl_uint NumArgs = 0;
+  if (Runner.Soft)
+    clGetKernelInfo(Runner.Native, CL_KERNEL_NUM_ARGS, sizeof(NumArgs),
+                    &NumArgs, nullptr);
+  if (Runner.Soft && NumArgs != O.Args.size()) {
+    error("kernel '" + O.Kernel + "' takes " + std::to_string(NumArgs) +
+          " argument" + (NumArgs == 1 ? "" : "s") + "; " +
+          std::to_string(O.Args.size()) + " --arg given");
+    Status = 2;
+  } else if (Runner.Soft) {
+    say("softatomic-run: kernel '%s' of %s on '%s' (%s), global %s, local "
+        "%s\n",
+        O.Kernel.c_str(), O.File.c_str(), S.DeviceName.c_str(),
+        S.PlatformName.c_str(), joinSizes(O.Global).c_str(),
+        O.Local.empty() ? "-" : joinSizes(O.Local).c_str());
+    cl_bool IsRewritten = CL_FALSE;
+    saIsKernelRewritten(Runner.Soft, &IsRewritten);
+    if (!IsRewritten)
+      say("note: the rewrite left kernel '%s' as written (it reaches no "
+          "global atomic): every mode runs it natively\n",
+          O.Kernel.c_str());
+    Session Runs(O, S, Runner);
+    if (Runs.runNative()) {
+      Runs.runModes();
+      if (O.Profile) {
+        // The profile needs the rewrite that names each site: one program
+        // more, so that the modes above ran the rewrite a user gets.
+        std::string Profiled, ProfileDiagnostics;
+        cl_program ProfileProgram = nullptr;
+        cl_kernel ProfileKernel = nullptr;
+        if (!rewrite(O, /*Profile=*/true, Profiled, ProfileDiagnostics)) {
+          std::fputs(ProfileDiagnostics.c_str(), stderr);
+          say("profile: failed: the rewrite with --profile failed\n");
+          Runs.Failed = true;
+        } else if (!(ProfileProgram = buildRewritten(
+                         O, S, Profiled, "rewritten with --profile", Error))) {
+          say("profile: failed: %s\n", Error.c_str());
+          Runs.Failed = true;
+        } else if ((ProfileKernel = makeKernel(ProfileProgram, O.Kernel,
+                                               O.File + " (--profile)"))) {
+          std::swap(Runner.Soft, ProfileKernel);
+          Runs.runProfile();
+          std::swap(Runner.Soft, ProfileKernel);
+          clReleaseKernel(ProfileKernel);
+        } else {
+          Runs.Failed = true;
+        }
+        if (ProfileProgram)
+          clReleaseProgram(ProfileProgram);
+      }
+    }
+    saSetMode(SA_MODE_AUTO);
+    saFinish(S.Queue);
+    saReleaseQueue(S.Queue);
+    Status = Runs.Failed ? 1 : 0;
+  }
+  if (Runner.Soft)
+    clReleaseKernel(Runner.Soft);
+  if (Runner.Native)
+    clReleaseKernel(Runner.Native);
+  clReleaseProgram(NativeProgram);
+  clReleaseProgram(SoftProgram);
+  return Status;
+}
+
+} // namespace softatomic
