@@ -4,6 +4,8 @@
 #include "LayerLog.h"
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <softatomic/softatomic.h>
 #include <string>
 
@@ -28,11 +30,26 @@ std::string profileReport(cl_uint Format) {
   return Text;
 }
 
+/// Where the rewriter calls program N's source ("/softatomic-layer/
+/// program-N.cl", RewriterModule.cpp), and where keepProfiledSource puts
+/// it.
+const char RewrittenName[] = "/softatomic-layer/program-";
+std::string sourcesFolder() { return *ProfilePath + ".sources"; }
+
+/// \p Text with each site's file in the sources folder.
+std::string withSourcePaths(std::string Text) {
+  const std::string To = sourcesFolder() + "/program-";
+  for (size_t At = 0; (At = Text.find(RewrittenName, At)) != std::string::npos;
+       At += To.size())
+    Text.replace(At, sizeof RewrittenName - 1, To);
+  return Text;
+}
+
 /// At exit: the JSON to the file, the table to stderr. The application
 /// has waited for its launches by then (or its results would be lost), so
 /// the report's waits end at once.
 void writeProfile() {
-  std::string Json = profileReport(SA_PROFILE_JSON);
+  std::string Json = withSourcePaths(profileReport(SA_PROFILE_JSON));
   if (Json.empty())
     return;
   if (FILE *Out = std::fopen(ProfilePath->c_str(), "w")) {
@@ -45,12 +62,22 @@ void writeProfile() {
     std::fprintf(stderr, "softatomic: profile: cannot open '%s'\n",
                  ProfilePath->c_str());
   }
-  std::string Table = profileReport(SA_PROFILE_TABLE);
+  std::string Table = withSourcePaths(profileReport(SA_PROFILE_TABLE));
   std::fprintf(stderr, "softatomic profile (%s):\n%s", ProfilePath->c_str(),
                Table.c_str());
 }
 
 } // namespace
+
+void keepProfiledSource(unsigned Id, const std::string &Source) {
+  std::error_code Error;
+  std::filesystem::create_directories(sourcesFolder(), Error);
+  std::string Path = sourcesFolder() + "/program-" + std::to_string(Id) + ".cl";
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Source;
+  if (!Out)
+    logEvent("profile: could not write " + Path);
+}
 
 void startProfile(const std::string &Path) {
   ProfilePath = new std::string(Path);

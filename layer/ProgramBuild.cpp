@@ -6,6 +6,7 @@
 #include "EntryPoint.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
+#include "LayerProfile.h"
 #include "LayerReport.h"
 #include "ProgramRewrite.h"
 #include "RealOpenCL.h"
@@ -124,6 +125,8 @@ ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
   ProgramRewrite Rewrite = rewriteProgramSource(
       Record.Source, parseBuildFlags(Options), RewriteAs, Record.Id);
   noteRewrite(Record.Id, millisecondsSince(Start), Rewrite.FromCache);
+  if (Rewrite.Changed && !config().ProfilePath.empty())
+    keepProfiledSource(Record.Id, Record.Source);
   if (!Rewrite.Succeeded) {
     Candidate.NativeReason = Rewrite.Reason;
     // Said, as the same error in another mode keeps only its kernel native.

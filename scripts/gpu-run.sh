@@ -41,6 +41,20 @@ if [ "${GPU_LAYER_ONLY:-0}" != 1 ]; then
     -e 's/  kernel time (median of 1)://' >"$out/exec-summary.txt"
   cat "$out/exec-summary.txt"
   build-gpu/bin/figure3 --platform "$SA_PLATFORM" | tee "$out/figure3.txt"
+  # The profile (docs/PROFILE.md): its known-answer tests, with this
+  # device's warp size, and the ordering kernels in the profile mode. A
+  # line that fails fails its case; the lines of a test run in order.
+  while IFS= read -r cmd; do
+    [ -z "$cmd" ] && continue
+    if timeout 120 bash -c "$cmd" >>"$out/profile.log" 2>&1; then
+      case $cmd in *sa-difftest* | *check-report*) pass=$((pass + 1)) ;; esac
+    else
+      fail=$((fail + 1))
+      echo "FAILED: $cmd" | tee -a "$out/profile.log"
+    fi
+  done <.gpu/profile-cases.txt
+  grep -c "checks passed" "$out/profile.log" | sed 's/$/ profile checks passed/'
+  cp /tmp/sa-profile/*.json "$out/" 2>/dev/null || true
 fi
 # The sample application natively 100 times in one process (the driver's
 # own behaviour, for comparison), then under the layer once and 100 times
@@ -88,6 +102,20 @@ for mode in coordinator combine auto; do
     fi
   done
 done
+# The layer's profile of the sample (SOFTATOMIC_PROFILE), from the cache:
+# a report with the histogram's two sites and a table on stderr.
+log=$out/layer-profile.log
+if SOFTATOMIC_PROFILE="$out/layer-sample.profile.json" SOFTATOMIC_LAYER_CACHE=.gpu/layer-cache \
+  SOFTATOMIC_LAYER_LOG="$log" timeout $limit env LD_PRELOAD="$PWD/build-gpu/lib/libsoftatomic-layer.so" \
+  "${layer_sample[@]}" --repeat 20 >"$out/layer-profile.out" 2>&1 &&
+  grep -q "rewrite from cache" "$log" &&
+  grep -q "atom_add uint" "$out/layer-profile.out" &&
+  python3 -c "import json, sys; r = json.load(open(sys.argv[1])); assert r['kernels'][0]['sites']" \
+    "$out/layer-sample.profile.json"; then
+  pass=$((pass + 1)) && echo "layer sample (profile): ok" && grep -A3 "^kernel" "$out/layer-profile.out" | head -8
+else
+  fail=$((fail + 1)) && echo "FAILED: layer sample (profile)" && tail -5 "$out/layer-profile.out"
+fi
 repeat=${GPU_REPEAT:-0}
 if [ "$repeat" -gt 0 ]; then
   grep -e "${GPU_REPEAT_CASES:-.}" .gpu/exec-cases.txt >"$out/repeat-cases.txt"

@@ -39,8 +39,10 @@ Options:
                     a checkout's OpenCL-D/ is used when DIR has one
   --layer PATH      the layer (default build/lib/libsoftatomic-layer.so)
   --out DIR         results, logs, the layer's cache (default ./chai-results)
-  --mode MODE       coordinator (default) or combine: SOFTATOMIC_MODE for the
-                    layer runs; names the outputs results-MODE.{csv,md}
+  --mode MODE       coordinator (default), combine or profile: SOFTATOMIC_MODE
+                    for the layer runs; names the outputs results-MODE.{csv,md};
+                    profile also sets SOFTATOMIC_PROFILE=OUT/BENCH.profile.json,
+                    the layer's report of each benchmark (docs/PROFILE.md)
   --preset NAME     default: Chai's defaults with -w 1 -r 3;
                     pocl: sizes and work-group sizes for a 2-core CPU device
   --args B=ARGS     arguments for benchmark B, after the preset's (repeatable;
@@ -74,7 +76,7 @@ $2"; shift 2 ;;
   esac
 done
 [ -n "$benches" ] || benches="BFS HSTI SC SSSP TQ TRNS"
-case $mode in coordinator|combine) ;; *) die "--mode must be coordinator or combine" ;; esac
+case $mode in coordinator|combine|profile) ;; *) die "--mode must be coordinator, combine or profile" ;; esac
 case $preset in default|pocl) ;; *) die "--preset must be default or pocl" ;; esac
 [ -n "$chai" ] || die "--chai DIR is required: the folder of built benchmarks (bench/chai/README.md says how to build them)"
 [ -d "$chai" ] || die "no folder $chai"
@@ -132,8 +134,12 @@ run_one() {
   if [ "$name" = native ]; then
     (cd "$chai/$1" && timeout "$timeout_s" "./$2" $(bench_args "$1")) > "$output" 2>&1
   else
-    rm -f "$log"
+    rm -f "$log" "$out/$1.profile.json"
+    # (An empty SOFTATOMIC_PROFILE is no profile.)
+    profile=
+    [ "$mode" = profile ] && profile=$out/$1.profile.json
     (cd "$chai/$1" && env SOFTATOMIC_MODE="$mode" SOFTATOMIC_LAYER_LOG="$log" \
+      SOFTATOMIC_PROFILE="$profile" \
       SOFTATOMIC_LAYER_CACHE="$cache" LD_PRELOAD="$layer" \
       timeout "$timeout_s" "./$2" $(bench_args "$1")) > "$output" 2>&1
   fi

@@ -650,10 +650,10 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
             LaunchCall Launched = Call;
             switch (Step.What) {
             case ProfileStep::Record:
+            case ProfileStep::TimedRecord:
               Launched.Recording = Step.Buffer;
               return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
                                      SA_MODE_DIRECT, Done);
-            case ProfileStep::Warmup:
             case ProfileStep::AsWritten:
               return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
                                      SA_MODE_DIRECT, Done);

@@ -102,14 +102,14 @@ Key keyOf(const Manifest *Program, const std::string &Name, cl_device_id Device,
 
 /// The steps of a profile: the recording launch, then rounds of the kernel
 /// as written, every site converted, and each site alone (where the
-/// combining mode is compiled in and the queue times launches).
+/// combining mode is compiled in and the queue times launches). The
+/// recording comes first, so that a kernel launched once is recorded; its
+/// cost is timed on a second recording after the first round: an
+/// implementation may compile a kernel for its NDRange at its first launch
+/// (PoCL does), which the first would be charged with.
 std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
                                    std::string &Note) {
-  // A first launch as written, not timed: an implementation may compile
-  // the kernel for its NDRange at its first launch (PoCL does), which
-  // would be charged to the recording's time.
-  std::vector<ProfileStep> Steps = {{ProfileStep::Warmup, 0, nullptr},
-                                    {ProfileStep::Record, 0, nullptr}};
+  std::vector<ProfileStep> Steps = {{ProfileStep::Record, 0, nullptr}};
   if (!Timed) {
     Note = "the queue has no CL_QUEUE_PROFILING_ENABLE: no launch was timed";
     return Steps;
@@ -118,13 +118,15 @@ std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
     Note = "rewritten without the combining mode: no site was converted";
   for (cl_uint Round = 0; Round < profileRounds(); ++Round) {
     Steps.push_back({ProfileStep::AsWritten, 0, nullptr});
-    if (!Entry.CombineMode)
-      continue;
-    Steps.push_back({ProfileStep::AllSites, 0, nullptr});
-    // One site: converting it alone is converting them all.
-    if (Entry.ProfileSites.size() > 1)
-      for (unsigned Id : Entry.ProfileSites)
-        Steps.push_back({ProfileStep::OneSite, Id, nullptr});
+    if (Entry.CombineMode) {
+      Steps.push_back({ProfileStep::AllSites, 0, nullptr});
+      // One site: converting it alone is converting them all.
+      if (Entry.ProfileSites.size() > 1)
+        for (unsigned Id : Entry.ProfileSites)
+          Steps.push_back({ProfileStep::OneSite, Id, nullptr});
+    }
+    if (Round == 0)
+      Steps.push_back({ProfileStep::TimedRecord, 0, nullptr});
   }
   return Steps;
 }
@@ -202,13 +204,13 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
         End >= Start) {
       double Ms = (End - Start) * 1e-6;
       switch (T.Step.What) {
-      case ProfileStep::Record:
+      case ProfileStep::TimedRecord:
         P.Report.RecordingMs.push_back(Ms);
         break;
       case ProfileStep::AsWritten:
         P.Report.NativeMs.push_back(Ms);
         break;
-      case ProfileStep::Warmup:
+      case ProfileStep::Record:
         break;
       case ProfileStep::AllSites:
         P.Report.AllSitesMs["combine"].push_back(Ms);
@@ -277,31 +279,38 @@ void analyse(Profile &P) {
   P.Report.Recorded = true;
 }
 
+/// A recording's buffer, its header and zeros in Words (P.Records and
+/// P.Items as sized).
+cl_mem recordingBuffer(const Profile &P, cl_command_queue Queue,
+                       std::vector<cl_uint> &Words, cl_int &Err) {
+  cl_uint Sites = (cl_uint)P.Program->Sites.size();
+  Words.assign(SA_PROFILE_WORDS(uint64_t(Sites), P.Items, uint64_t(P.Records)),
+               0);
+  Words[SA_H_MAGIC] = SA_STATE_MAGIC;
+  Words[SA_H_MODE] = SA_M_PROFILE;
+  Words[SA_H_PROFILE_ITEMS] = (cl_uint)P.Items;
+  Words[SA_H_PROFILE_ITEMS + 1] = (cl_uint)(P.Items >> 32);
+  Words[SA_H_PROFILE_RECORDS] = P.Records;
+  Words[SA_H_PROFILE_SITES] = Sites;
+  cl_context Context = nullptr;
+  clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof Context, &Context,
+                        nullptr);
+  return clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                        Words.size() * sizeof(cl_uint), Words.data(), &Err);
+}
+
 /// Enqueues the recording launch and its read-back.
 cl_int record(Profile &P, cl_command_queue Queue, cl_device_id Device,
               cl_kernel Kernel, const StepLaunch &Launch, cl_event *Done) {
-  cl_uint Sites = (cl_uint)P.Program->Sites.size();
-  if (!sizeRecording(P, Device, Sites)) {
+  if (!sizeRecording(P, Device, (cl_uint)P.Program->Sites.size())) {
     P.Report.Note = "too many work-items to record";
     return Launch({ProfileStep::AsWritten, 0, nullptr}, Done);
   }
   P.WarpSize = warpSize(Device, Kernel);
   P.Report.WarpSize = P.WarpSize;
-  P.Words.assign(
-      SA_PROFILE_WORDS(uint64_t(Sites), P.Items, uint64_t(P.Records)), 0);
-  P.Words[SA_H_MAGIC] = SA_STATE_MAGIC;
-  P.Words[SA_H_MODE] = SA_M_PROFILE;
-  P.Words[SA_H_PROFILE_ITEMS] = (cl_uint)P.Items;
-  P.Words[SA_H_PROFILE_ITEMS + 1] = (cl_uint)(P.Items >> 32);
-  P.Words[SA_H_PROFILE_RECORDS] = P.Records;
-  P.Words[SA_H_PROFILE_SITES] = Sites;
-  cl_context Context = nullptr;
-  clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof Context, &Context,
-                        nullptr);
-  size_t Bytes = P.Words.size() * sizeof(cl_uint);
   cl_int Err = CL_SUCCESS;
-  P.Buffer = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                            Bytes, P.Words.data(), &Err);
+  P.Buffer = recordingBuffer(P, Queue, P.Words, Err);
+  size_t Bytes = P.Words.size() * sizeof(cl_uint);
   if (Err != CL_SUCCESS) {
     P.Words.clear();
     P.Report.Note = "could not allocate the recording (" +
@@ -325,6 +334,26 @@ cl_int record(Profile &P, cl_command_queue Queue, cl_device_id Device,
   }
   P.ReadQueue = Queue;
   return CL_SUCCESS;
+}
+
+/// A second recording launch, for its time alone: its buffer goes when the
+/// launch completes, unread. False (and the kernel as written launched
+/// instead) where the first could not record.
+cl_int recordForTime(Profile &P, cl_command_queue Queue,
+                     const StepLaunch &Launch, cl_event *Done, bool &Timed) {
+  Timed = false;
+  if (!P.Buffer && !P.Read && P.Words.empty())
+    return Launch({ProfileStep::AsWritten, 0, nullptr}, Done);
+  std::vector<cl_uint> Words;
+  cl_int Err = CL_SUCCESS;
+  cl_mem Buffer = recordingBuffer(P, Queue, Words, Err);
+  if (Err != CL_SUCCESS)
+    return Launch({ProfileStep::AsWritten, 0, nullptr}, Done);
+  Err = Launch({ProfileStep::TimedRecord, 0, Buffer}, Done);
+  // Released now, freed by OpenCL once the launch is done with it.
+  clReleaseMemObject(Buffer);
+  Timed = Err == CL_SUCCESS;
+  return Err;
 }
 
 std::string deviceName(cl_device_id Device) {
@@ -377,17 +406,23 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
   bool Planned = P.Next < P.Steps.size();
   ProfileStep Step = Planned ? P.Steps[P.Next++]
                              : ProfileStep{ProfileStep::AsWritten, 0, nullptr};
+  // The first recording is not timed (planSteps says why).
   bool Timed =
-      Planned && queueProfiles(Queue) && Step.What != ProfileStep::Warmup;
-  if (Step.What == ProfileStep::Record)
+      Planned && queueProfiles(Queue) && Step.What != ProfileStep::Record;
+  if (Step.What == ProfileStep::Record) {
     Err = record(P, Queue, Device, Kernel, Launch, &Done);
-  else
+  } else if (Step.What == ProfileStep::TimedRecord) {
+    bool Recorded = false;
+    Err = recordForTime(P, Queue, Launch, &Done, Recorded);
+    Timed = Timed && Recorded;
+  } else {
     Err = Launch(Step, &Done);
+  }
   if (Err != CL_SUCCESS)
     return Err;
   // The recording's time is the profile's cost beside the kernel as
   // written; the launches after the rounds are not timed.
-  if (Done && Timed && (Step.What != ProfileStep::Record || P.Buffer)) {
+  if (Done && Timed) {
     clRetainEvent(Done);
     P.Timing.push_back({Step, Done, Queue});
   }

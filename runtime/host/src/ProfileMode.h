@@ -1,9 +1,9 @@
 // SA_MODE_PROFILE (docs/PROFILE.md): per kernel, device and NDRange, the
-// steps of its profile, one per launch of the application's: a launch as
-// written (a warm-up), a recording launch, then rounds of timed launches
-// (as written, every site converted, each site converted alone); then the
-// kernel as written. The report is built from what they left
-// (ProfileRecords.h, ProfileReport.h).
+// steps of its profile, one per launch of the application's: a recording
+// launch, then rounds of timed launches (as written, every site
+// converted, each site converted alone; a second recording, for its time,
+// after the first); then the kernel as written. The report is built from what
+// they left (ProfileRecords.h, ProfileReport.h).
 #ifndef SOFTATOMIC_HOST_PROFILEMODE_H
 #define SOFTATOMIC_HOST_PROFILEMODE_H
 
@@ -19,15 +19,15 @@ namespace softatomic {
 /// One launch of a profile.
 struct ProfileStep {
   enum Kind {
-    Warmup,    ///< the kernel as written, not timed
-    Record,    ///< the kernel as written, recording into Buffer
-    AsWritten, ///< the kernel as written (SA_MODE_DIRECT)
-    AllSites,  ///< the combining mode
-    OneSite,   ///< the combining mode, Site alone converted
+    Record,      ///< the kernel as written, recording into Buffer
+    TimedRecord, ///< the same, timed, its recording not read
+    AsWritten,   ///< the kernel as written (SA_MODE_DIRECT)
+    AllSites,    ///< the combining mode
+    OneSite,     ///< the combining mode, Site alone converted
   };
   Kind What = AsWritten;
   unsigned Site = 0;
-  cl_mem Buffer = nullptr; ///< Record: the state buffer to pass
+  cl_mem Buffer = nullptr; ///< (Timed)Record: the state buffer to pass
 };
 
 /// Launches one step, with the kernel's event in *Done.
