@@ -3,7 +3,8 @@
 # after scripts/gpu-run.sh has built build-gpu/ (the layer without its
 # rewriter): the Chai benchmarks of .gpu-chai/src, built there beforehand
 # as bench/chai/README.md says (this script builds nothing of Chai),
-# natively and under the layer in both modes, the layer answering from the
+# natively and under the layer in both modes (or those CHAI_MODES names:
+# profile writes each benchmark's profile report), the layer answering from the
 # cache in .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine
 # with Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
 # SOFTATOMIC_LAYER_OPTIONS="$(scripts/device-profile-options.sh
@@ -39,8 +40,10 @@ C
 cc -I"$include" /tmp/platform-index.c -o /tmp/platform-index "$OPENCL_LOADER"
 platform=$(/tmp/platform-index "${SA_PLATFORM:-NVIDIA}")
 args=()
-for b in BFS HSTI SC SSSP TQ TRNS; do args+=(--args "$b=-p $platform"); done
-for mode in coordinator combine; do
+# CHAI_EXTRA: more of Chai's arguments for every benchmark (-r 10: more
+# launches, for the profile's rounds).
+for b in BFS HSTI SC SSSP TQ TRNS; do args+=(--args "$b=-p $platform ${CHAI_EXTRA:-}"); done
+for mode in ${CHAI_MODES:-coordinator combine}; do
   bench/chai/run-chai.sh --chai .gpu-chai/src --layer build-gpu/lib/libsoftatomic-layer.so \
     --cache .gpu-chai/cache --out "$out" --mode "$mode" --timeout "${CHAI_TIMEOUT:-60}" "${args[@]}"
 done

@@ -39,7 +39,7 @@
                                  of a --profile rewrite that goes through the
                                  runtime, every other site a native atomic; 0: all */
 #define SA_H_PROFILE_ITEMS 24u   /* a recording launch: its work-items (lo, hi) */
-#define SA_H_PROFILE_RECORDS 26u /* ... the calls each work-item records */
+#define SA_H_PROFILE_RECORDS 26u /* ... the calls of each site each work-item records */
 #define SA_H_PROFILE_SITES 27u   /* ... the program's sites */
 #define SA_M_PROFILE 2u       /* SA_H_MODE: the kernel as written, each call of a
                                  --profile rewrite's sites counted and recorded */
@@ -127,9 +127,9 @@
  *     work-item 0; parameters past SA_PROFILE_MAX_ARGS are not);
  *   SA_PROFILE_TOTALS: per site s and work-item i (the launch's linear
  *     global id, offset removed), at s * items + i, the calls i made of s;
- *   SA_PROFILE_RECORD_BASE: the first R calls of each work-item
- *     (SA_H_PROFILE_RECORDS), structure of arrays: field f of work-item i's
- *     j-th recorded call at f * R * items + j * items + i.
+ *   SA_PROFILE_RECORD_BASE: each work-item's first R calls of each site
+ *     (SA_H_PROFILE_RECORDS), structure of arrays: field f of work-item
+ *     i's k-th call of site s at ((f * sites + s) * R + k) * items + i.
  * Indices are ulong on the device: items * R * fields may pass 2^32. */
 #define SA_PROFILE_MAX_ARGS 64u
 #define SA_PROFILE_ARGS (3u * SA_LINE_WORDS)
@@ -148,7 +148,7 @@
 #define SA_PROFILE_FIELDS 5u
 #define SA_PROFILE_WORDS(sites, items, records)                                \
   (SA_PROFILE_RECORD_BASE(sites, items) +                                      \
-   SA_PROFILE_FIELDS * (records) * (items))
+   SA_PROFILE_FIELDS * (sites) * (records) * (items))
 
 /* Operations: low bits the operation, SA_OP_SIGNED for signed min/max,
  * SA_OP_WIDE for a 64-bit target (long, ulong, double; only in kernels

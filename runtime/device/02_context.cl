@@ -59,8 +59,8 @@ typedef struct {
 #ifdef SA_SITE_PROFILE
   __global uint *profile; /* a recording launch's buffer (part 7), else 0 */
   uint only_site;       /* a what-if launch: 1 + the site converted alone */
-  uint pf_recorded;     /* calls this work-item recorded */
-  uint pf_records;      /* ... and may record (SA_H_PROFILE_RECORDS) */
+  uint pf_records;      /* calls of each site a work-item records
+                           (SA_H_PROFILE_RECORDS) */
   uint pf_sites;
   uint pf_group;        /* the user's group, linear */
   ulong pf_item;        /* this work-item, linear, in the launch */

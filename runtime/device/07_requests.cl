@@ -83,7 +83,6 @@ static inline void __sa_order_seq_cst(__sa_ctx_t *ctx) { ctx->ordered = 1; }
  * in the launch is computed once here: each call records it. */
 static void __sa_pf_begin(__sa_ctx_t *ctx, __global uint *state) {
   ctx->profile = state;
-  ctx->pf_recorded = 0;
   ctx->pf_records = __sa_load_header(state + SA_H_PROFILE_RECORDS);
   ctx->pf_sites = __sa_load_header(state + SA_H_PROFILE_SITES);
   ctx->pf_items = __sa_load_header_pair(state + SA_H_PROFILE_ITEMS);
@@ -109,7 +108,8 @@ static void __sa_pf_arg(__sa_ctx_t *ctx, uint index, ulong addr) {
 
 /* Called by a profiled entry point before the form it wraps: in a recording
  * launch, counts the call of the site (where the work-item is the caller:
- * a predicated group call's others are not) and records the first ones;
+ * a predicated group call's others are not) and records the work-item's
+ * first calls of it;
  * returns the context's direct flag, which the entry point restores after
  * the call, and sets it where a what-if launch converts another site
  * alone: that site's call is then the native atomic of the kernel as
@@ -126,13 +126,12 @@ static uint __sa_pf_enter(__sa_ctx_t *ctx, uint site, int caller, ulong addr) {
   __global uint *total = pf + SA_PROFILE_TOTALS + (ulong)site * items + ctx->pf_item;
   uint k = *total;
   *total = k + 1u;
-  uint j = ctx->pf_recorded;
-  if (j >= ctx->pf_records)
+  uint records = ctx->pf_records;
+  if (k >= records)
     return direct;
-  ctx->pf_recorded = j + 1u;
-  ulong stride = (ulong)ctx->pf_records * items;
+  ulong stride = (ulong)ctx->pf_sites * records * items;
   __global uint *record = pf + SA_PROFILE_RECORD_BASE((ulong)ctx->pf_sites, items) +
-                          (ulong)j * items + ctx->pf_item;
+                          ((ulong)site * records + k) * items + ctx->pf_item;
   record[SA_PF_TAG * stride] = (site + 1u) | (min(k, 0xffffffu) << 8);
   record[SA_PF_GROUP * stride] = ctx->pf_group;
   record[SA_PF_LOCAL * stride] = __sa_local_linear_id();

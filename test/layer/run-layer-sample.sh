@@ -104,6 +104,32 @@ scenario_combine_mode_by_options() {
   refute combine "unknown option"
 }
 
+scenario_profile_report() {
+  # SOFTATOMIC_PROFILE: whatever SOFTATOMIC_MODE says, the layer profiles.
+  # At exit, the report: JSON in the file, the table on stderr, each site
+  # at its file:line:col in the program's source kept beside the report,
+  # the histogram's bins seen (64 addresses) and its ticket counter shared
+  # by every work-item of a group (64, in groups of 64). Twenty programs
+  # built one after another keep their reports, not their records (the
+  # sample's bound on malloc's bytes from round 10 to 20).
+  report=$logs/profile.json
+  run profile SOFTATOMIC_PROFILE="$report" "$sample" --repeat 20 \
+    --max-heap-growth-kb 2048
+  grep -q "^$report.sources/program-1.cl:10:5: atom_add uint: 4096 calls, .* 64 addresses" "$logs/profile.out" ||
+    fail "profile: no table line for the bins' site"
+  grep -q "^$report.sources/program-1.cl:11:18: atom_add uint: 4096 calls, sharers warp .* group 64.0 (max 64), 1 address" "$logs/profile.out" ||
+    fail "profile: no table line for the ticket's site"
+  grep -q "tickets\[i\] = atom_add(counter, 1);" "$report.sources/program-1.cl" ||
+    fail "profile: the program's source is not beside the report"
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["softatomic_profile"] == 1, r
+k = r["kernels"][0]
+assert k["kernel"] == "histogram" and len(k["sites"]) == 2, k
+assert k["sites"][1]["sharers_per_group"]["max"] == 64, k' "$report" ||
+    fail "profile: the JSON report is not as expected"
+}
+
 scenario_combine_mode_by_mode() {
   # SOFTATOMIC_MODE=combine alone: the layer then rewrites with it.
   run combine-implied SOFTATOMIC_MODE=combine "$sample"

@@ -7,7 +7,8 @@ Finds kernel KERNEL's entry (the first, if the report has several) and in
 it the site at LINE:COL, then checks each KEY, a dotted path into the
 site's object (`calls`, `sharers_per_warp.max`, `hot_addresses.0.index`),
 or into the kernel's with a leading `kernel.` (`kernel.warp_size`).
-EXPECTED is a Python expression, evaluated with `warp` (the kernel's
+KEY>EXPECTED asks for more than EXPECTED instead. EXPECTED is a Python
+expression, evaluated with `warp` (the kernel's
 warp_size) and `local` (its work-group size, all dimensions) bound; a float
 matches within 1e-6 relative. Prints every mismatch and exits 1 on any.
 """
@@ -46,7 +47,8 @@ def main(argv):
     names = {"warp": kernel["warp_size"], "local": local}
     failures = 0
     for check in argv[4:]:
-        key, _, text = check.partition("=")
+        greater = ">" in check.split("=")[0]
+        key, _, text = check.partition(">" if greater else "=")
         expected = eval(text, {"__builtins__": {"min": min, "max": max}},
                         names)
         try:
@@ -56,11 +58,16 @@ def main(argv):
             print("%s: %s missing (%s)" % (argv[3], key, e))
             failures += 1
             continue
-        same = (abs(actual - expected) <= 1e-6 * max(1.0, abs(expected))
-                if isinstance(expected, float) else actual == expected)
+        if greater:
+            same = actual is not None and actual > expected
+        elif isinstance(expected, float):
+            same = abs(actual - expected) <= 1e-6 * max(1.0, abs(expected))
+        else:
+            same = actual == expected
         if not same:
-            print("%s:%s: %s is %r, expected %r" % (argv[2], argv[3], key,
-                                                   actual, expected))
+            print("%s:%s: %s is %r, expected %s%r" % (
+                argv[2], argv[3], key, actual, "more than " if greater else "",
+                expected))
             failures += 1
     if failures:
         sys.exit(1)

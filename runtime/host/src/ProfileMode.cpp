@@ -61,6 +61,8 @@ struct Profile {
   cl_uint Records = 0;
   cl_uint WarpSize = 32;
   bool Analysed = false;
+  /// The recording launch was made: a second may be, for its time.
+  bool Recordable = false;
 };
 
 struct ProfileState {
@@ -154,8 +156,8 @@ cl_uint warpSize(cl_device_id Device, cl_kernel Kernel) {
 }
 
 /// The recording launch's buffer: the header, then zeros, sized for
-/// records of up to 64 calls per work-item within a budget of a quarter
-/// of the device's largest allocation (at most 256 MiB), or
+/// records of up to 64 calls of each site per work-item within a budget of
+/// a quarter of the device's largest allocation (at most 256 MiB), or
 /// SOFTATOMIC_PROFILE_RECORDS. False when not even the totals fit.
 bool sizeRecording(Profile &P, cl_device_id Device, cl_uint Sites) {
   cl_ulong MaxAlloc =
@@ -165,8 +167,10 @@ bool sizeRecording(Profile &P, cl_device_id Device, cl_uint Sites) {
   uint64_t Base = SA_PROFILE_RECORD_BASE(uint64_t(Sites), P.Items);
   if (Base * sizeof(cl_uint) > MaxAlloc)
     return false;
-  uint64_t Fit =
-      Budget > Base ? (Budget - Base) / (SA_PROFILE_FIELDS * P.Items) : 0;
+  uint64_t Fit = Budget > Base
+                     ? (Budget - Base) /
+                           (SA_PROFILE_FIELDS * std::max(Sites, 1u) * P.Items)
+                     : 0;
   P.Records = hostConfig().ProfileRecords.value_or(
       (cl_uint)std::min<uint64_t>(Fit, 64));
   while (P.Records &&
@@ -230,6 +234,13 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
   P.Timing = std::move(Left);
 }
 
+bool completed(cl_event Event) {
+  cl_int Status = CL_QUEUED;
+  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status,
+                 &Status, nullptr);
+  return Status <= CL_COMPLETE;
+}
+
 /// Waits for the recording's read-back and lets its buffer go.
 void finishRead(Profile &P) {
   if (!P.Read)
@@ -257,7 +268,9 @@ void analyse(Profile &P) {
   P.Analysed = true;
   ProfileRecording R;
   R.Items = P.Items;
-  R.RecordsPerItem = P.Records;
+  // Each site's records of a work-item are R of its slots
+  // (softatomic_layout.h): the analysis reads them as sites * R.
+  R.RecordsPerItem = P.Records * (uint32_t)P.Program->Sites.size();
   R.Sites = (uint32_t)P.Program->Sites.size();
   R.WarpSize = P.WarpSize;
   uint64_t Totals = SA_PROFILE_TOTALS,
@@ -310,6 +323,7 @@ cl_int record(Profile &P, cl_command_queue Queue, cl_device_id Device,
   P.Report.WarpSize = P.WarpSize;
   cl_int Err = CL_SUCCESS;
   P.Buffer = recordingBuffer(P, Queue, P.Words, Err);
+  P.Recordable = Err == CL_SUCCESS;
   size_t Bytes = P.Words.size() * sizeof(cl_uint);
   if (Err != CL_SUCCESS) {
     P.Words.clear();
@@ -342,7 +356,7 @@ cl_int record(Profile &P, cl_command_queue Queue, cl_device_id Device,
 cl_int recordForTime(Profile &P, cl_command_queue Queue,
                      const StepLaunch &Launch, cl_event *Done, bool &Timed) {
   Timed = false;
-  if (!P.Buffer && !P.Read && P.Words.empty())
+  if (!P.Recordable)
     return Launch({ProfileStep::AsWritten, 0, nullptr}, Done);
   std::vector<cl_uint> Words;
   cl_int Err = CL_SUCCESS;
@@ -401,6 +415,12 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
   }
   ++P.Report.Launches;
   harvest(P, /*Wait=*/false);
+  // Recordings read back by now are analysed and let go: an application
+  // that builds program after program keeps a report each, not their
+  // records.
+  for (auto &[Other, Q] : S.Profiles)
+    if (Q.Read && completed(Q.Read))
+      analyse(Q);
   cl_event Done = nullptr;
   cl_int Err;
   bool Planned = P.Next < P.Steps.size();
