@@ -479,6 +479,12 @@ TEST(ProfileReport, Table) {
   U.Stats[2].Calls = 1000;
   Table = profileTable({U});
   EXPECT_LT(Table.find("kernels.cl:30:5:"), Table.find("kernels.cl:10:5:"));
+  // A site the recording never reached says so, not zero sharers.
+  U.Stats[1] = SiteProfile();
+  Table = profileTable({U});
+  EXPECT_NE(Table.find("kernels.cl:20:5: atomic_add uint: never called;"),
+            std::string::npos)
+      << Table;
 }
 
 // The report scripts/plot-profile.py is checked on (test/runtime/

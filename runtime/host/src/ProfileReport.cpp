@@ -221,6 +221,9 @@ std::string siteLine(const KernelProfile &K, size_t I) {
                      Site.Type + ": ";
   if (!K.Recorded || I >= K.Stats.size()) {
     Line += "not recorded";
+  } else if (K.Stats[I].Calls == 0) {
+    // A site the recording launch never reached: no sharers to speak of.
+    Line += "never called";
   } else {
     const SiteProfile &P = K.Stats[I];
     Line += std::to_string(P.Calls) + " calls, sharers warp " +
