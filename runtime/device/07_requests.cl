@@ -4,9 +4,9 @@
  * (__sa_order). The entry points themselves are part 9, written from
  * the rewriter's table.
  * Then what the profiled entry points of a --profile rewrite call
- * (SA_SITE_PROFILE, docs/PROFILE.md): __sa_pf_call records a call in a
- * recording launch, __sa_pf_enter makes a site other than the one a
- * what-if launch converts a native atomic.
+ * (SA_SITE_PROFILE, docs/PROFILE.md): __sa_pf_enter records a call in a
+ * recording launch, and makes a site other than the one a what-if launch
+ * converts a native atomic.
  * Owns: SA_SITE_PROFILE (the rewriter's, in a --profile rewrite),
  * SA_PROFILE_ARG. Reads: __OPENCL_C_VERSION__, SA_IS_DIRECT. */
 
@@ -109,11 +109,10 @@ static void __sa_pf_arg(__sa_ctx_t *ctx, uint index, ulong addr) {
 /* Called by a profiled entry point before the form it wraps: in a recording
  * launch, counts the call of the site (where the work-item is the caller:
  * a predicated group call's others are not) and records the work-item's
- * first calls of it;
- * returns the context's direct flag, which the entry point restores after
- * the call, and sets it where a what-if launch converts another site
- * alone: that site's call is then the native atomic of the kernel as
- * written. (Every global atomic of the combining mode is a native one, so
+ * first calls of it. Returns the context's direct flag, which the entry
+ * point restores after the call, and sets it where a what-if launch
+ * converts another site alone: that site's call is then the native atomic
+ * of the kernel as written. (Every global atomic of the combining mode is a native one, so
  * the two meet safely.) Plain stores only: each work-item owns its words. */
 static uint __sa_pf_enter(__sa_ctx_t *ctx, uint site, int caller, ulong addr) {
   uint direct = ctx->direct;
