@@ -361,7 +361,7 @@ private:
     // chained scan), which the worker would send only when it ends.
     if (Site.SiteKind == CallSite::Kind::Atomic)
       return Index == 0 && Site.Atomic == AtomicKind::Global &&
-             (Site.Loop || isResultDiscarded(Call, Parents));
+             (Site.Loop || !Site.ResultUsed);
     if (Site.SiteKind == CallSite::Kind::UserCall)
       return atomicOnlyIn(Site.Callee, Index);
     return false;
@@ -420,7 +420,7 @@ void markDeferredSites(KernelAnalysis &Result,
           Site.Atomic == AtomicKind::Global && !Site.InBlock && !Site.Wide &&
           isDeferrable(*Site.Builtin, Site.Relaxed, Site.Entry.Type) &&
           (ReassociateFloats || !Site.FloatSum) &&
-          (Site.Loop || isResultDiscarded(Site.Call, Parents)) &&
+          (Site.Loop || !Site.ResultUsed) &&
           Targets.siteTarget(Site, Entry.first))
         Chosen.push_back({&Site, Entry.first});
   }

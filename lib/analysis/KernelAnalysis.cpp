@@ -476,7 +476,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
   StmtParents Parents;
   for (const FunctionDecl *F : Code)
     Parents.addBody(F->getBody());
-  // Whether each global atomic's value is read (the profile reports it).
+  // Whether each global atomic's value is read: the deferred form asks,
+  // and the profile reports it.
   for (const FunctionDecl *F : Code)
     for (CallSite &Site : Result.Functions.find(F)->second.Sites)
       if (Site.SiteKind == CallSite::Kind::Atomic &&

@@ -101,7 +101,9 @@ struct CallSite {
   /// A compare-exchange that is the heart of a float-add loop: the site
   /// is then the float add (Builtin, Entry), and Loop says where it is.
   std::optional<FloatAddLoop> Loop;
-  /// A global atomic whose value the code reads (not discarded).
+  /// A global atomic whose value the code reads (not discarded): set by
+  /// the analysis for the rewritten code, whose statements it indexes;
+  /// true elsewhere, where it cannot tell.
   bool ResultUsed = true;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
