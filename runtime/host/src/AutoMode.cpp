@@ -7,6 +7,7 @@
 #include "AutoMode.h"
 
 #include "AutoChoice.h"
+#include "ClQuery.h"
 
 #include "Error.h"
 #include "softatomic/HostConfig.h"
@@ -58,18 +59,6 @@ AutoState &state() {
   return State;
 }
 
-/// The device time of a completed launch, in ms; negative if the queue
-/// gives no profiling information.
-double deviceMs(cl_event Event) {
-  cl_ulong Start = 0, End = 0;
-  if (clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof Start,
-                              &Start, nullptr) != CL_SUCCESS ||
-      clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof End, &End,
-                              nullptr) != CL_SUCCESS)
-    return -1;
-  return double(End - Start) * 1e-6;
-}
-
 /// Takes the times of the held launches that have completed; never waits.
 void harvest(Choice &C) {
   for (size_t I = 0; I < C.Pending.size();) {
@@ -96,13 +85,6 @@ void tell(Choice &C, const std::string &Name) {
   if (!News.empty() && hostConfig().Verbose)
     std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
                  News.c_str());
-}
-
-bool queueProfiles(cl_command_queue Queue) {
-  cl_command_queue_properties Properties = 0;
-  return clGetCommandQueueInfo(Queue, CL_QUEUE_PROPERTIES, sizeof Properties,
-                               &Properties, nullptr) == CL_SUCCESS &&
-         (Properties & CL_QUEUE_PROFILING_ENABLE);
 }
 
 } // namespace

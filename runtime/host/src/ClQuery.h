@@ -15,6 +15,9 @@ namespace softatomic {
 constexpr cl_uint NvidiaVendorId = 0x10DE;
 constexpr cl_device_info ComputeCapabilityMajorNV = 0x4000;
 constexpr cl_device_info ComputeCapabilityMinorNV = 0x4001;
+constexpr cl_device_info WarpSizeNV = 0x4003;
+/// cl_amd_device_attribute_query's wavefront width.
+constexpr cl_device_info WavefrontWidthAMD = 0x4043;
 
 /// A scalar device property; zero-initialised if the query fails.
 template <typename T> T deviceInfo(cl_device_id Device, cl_device_info Param) {
@@ -88,6 +91,36 @@ inline cl_int createWordBuffer(cl_context Context,
                            Words.size() * sizeof(cl_uint),
                            const_cast<cl_uint *>(Words.data()), &Err);
   return Err;
+}
+
+/// Whether Queue times its commands (CL_QUEUE_PROFILING_ENABLE).
+inline bool queueProfiles(cl_command_queue Queue) {
+  cl_command_queue_properties Properties = 0;
+  return clGetCommandQueueInfo(Queue, CL_QUEUE_PROPERTIES, sizeof Properties,
+                               &Properties, nullptr) == CL_SUCCESS &&
+         (Properties & CL_QUEUE_PROFILING_ENABLE);
+}
+
+/// Whether Event's command has ended: complete, or ended in an error (or
+/// no longer an event that can be asked).
+inline bool eventEnded(cl_event Event) {
+  cl_int Status = CL_COMPLETE;
+  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status,
+                 &Status, nullptr);
+  return Status <= CL_COMPLETE;
+}
+
+/// The device time of a completed command, in ms; negative if its queue
+/// gives no profiling information (or times that end before they start).
+inline double deviceMs(cl_event Event) {
+  cl_ulong Start = 0, End = 0;
+  if (clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof Start,
+                              &Start, nullptr) != CL_SUCCESS ||
+      clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof End, &End,
+                              nullptr) != CL_SUCCESS ||
+      End < Start)
+    return -1;
+  return double(End - Start) * 1e-6;
 }
 
 } // namespace softatomic

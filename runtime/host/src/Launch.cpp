@@ -647,24 +647,16 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
           Call.Queue, Call.Kernel, Name, Keep, *Entry, Call.WorkDim,
           Call.Global, Call.Local, Event,
           [&](const ProfileStep &Step, cl_event *Done) {
+            // A recording passes its buffer; a site alone is 1 + its id.
             LaunchCall Launched = Call;
-            switch (Step.What) {
-            case ProfileStep::Record:
-            case ProfileStep::TimedRecord:
-              Launched.Recording = Step.Buffer;
-              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
-                                     SA_MODE_DIRECT, Done);
-            case ProfileStep::AsWritten:
-              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
-                                     SA_MODE_DIRECT, Done);
-            case ProfileStep::OneSite:
-              Launched.OnlySite = Step.Site + 1;
-              [[fallthrough]];
-            case ProfileStep::AllSites:
-              return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
-                                     SA_MODE_COMBINE, Done);
-            }
-            return CL_INVALID_VALUE;
+            Launched.Recording = Step.Buffer;
+            Launched.OnlySite =
+                Step.What == ProfileStep::OneSite ? Step.Site + 1 : 0;
+            bool Combine = Step.What == ProfileStep::AllSites ||
+                           Step.What == ProfileStep::OneSite;
+            return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
+                                   Combine ? SA_MODE_COMBINE : SA_MODE_DIRECT,
+                                   Done);
           });
     return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode, Direct,
                       Call.WarpProgram != nullptr, Call.WorkDim, Call.Global,

@@ -1,5 +1,7 @@
 #include "LaunchOrder.h"
 
+#include "ClQuery.h"
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -25,12 +27,6 @@ LastLaunches &lastLaunches() {
   return *Last;
 }
 
-bool completed(const HeldEvent &Held) {
-  cl_int Status = CL_COMPLETE;
-  clGetEventInfo(Held.Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status),
-                 &Status, nullptr);
-  return Status <= CL_COMPLETE; // complete, or ended in an error
-}
 } // namespace
 
 std::shared_ptr<HeldEvent> unfinishedLaunch(cl_context Context,
@@ -44,7 +40,8 @@ std::shared_ptr<HeldEvent> unfinishedLaunch(cl_context Context,
       return nullptr;
     Previous = It->second;
   }
-  return completed(*Previous) ? nullptr : Previous; // done: no need to wait
+  return eventEnded(Previous->Event) ? nullptr
+                                     : Previous; // done: no need to wait
 }
 
 void recordLaunch(cl_context Context, cl_device_id Device,
@@ -68,7 +65,7 @@ void forgetCompletedLaunches() {
   }
   std::vector<std::shared_ptr<HeldEvent>> Done; // let go of after the lock
   for (auto &H : Held)
-    if (completed(*H))
+    if (eventEnded(H->Event))
       Done.push_back(H);
   std::lock_guard<std::mutex> Guard(Last.Lock);
   for (auto It = Last.Events.begin(); It != Last.Events.end();) {

@@ -59,8 +59,6 @@ struct Profile {
   std::vector<cl_uint> Words;
   uint64_t Items = 0;
   cl_uint Records = 0;
-  cl_uint WarpSize = 32;
-  bool Analysed = false;
   /// The recording launch was made: a second may be, for its time.
   bool Recordable = false;
 };
@@ -82,13 +80,6 @@ std::atomic<cl_uint> ChosenRounds{~0u};
 cl_uint profileRounds() {
   cl_uint Chosen = ChosenRounds.load(std::memory_order_relaxed);
   return Chosen != ~0u ? Chosen : hostConfig().ProfileRounds;
-}
-
-bool queueProfiles(cl_command_queue Queue) {
-  cl_command_queue_properties Properties = 0;
-  clGetCommandQueueInfo(Queue, CL_QUEUE_PROPERTIES, sizeof Properties,
-                        &Properties, nullptr);
-  return Properties & CL_QUEUE_PROFILING_ENABLE;
 }
 
 Key keyOf(const Manifest *Program, const std::string &Name, cl_device_id Device,
@@ -136,13 +127,12 @@ std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
 /// Work-items that make one warp (or wavefront): NVIDIA's and AMD's own
 /// queries, else the kernel's preferred multiple of the local size.
 cl_uint warpSize(cl_device_id Device, cl_kernel Kernel) {
-  constexpr cl_device_info WarpSizeNV = 0x4003, WavefrontAMD = 0x4043;
   cl_uint Size = 0;
   if (clGetDeviceInfo(Device, WarpSizeNV, sizeof Size, &Size, nullptr) ==
           CL_SUCCESS &&
       Size)
     return Size;
-  if (clGetDeviceInfo(Device, WavefrontAMD, sizeof Size, &Size, nullptr) ==
+  if (clGetDeviceInfo(Device, WavefrontWidthAMD, sizeof Size, &Size, nullptr) ==
           CL_SUCCESS &&
       Size)
     return Size;
@@ -199,14 +189,7 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
       Left.push_back(T);
       continue;
     }
-    cl_ulong Start = 0, End = 0;
-    if (Status == CL_COMPLETE &&
-        clGetEventProfilingInfo(T.Event, CL_PROFILING_COMMAND_START,
-                                sizeof Start, &Start, nullptr) == CL_SUCCESS &&
-        clGetEventProfilingInfo(T.Event, CL_PROFILING_COMMAND_END, sizeof End,
-                                &End, nullptr) == CL_SUCCESS &&
-        End >= Start) {
-      double Ms = (End - Start) * 1e-6;
+    if (double Ms = Status == CL_COMPLETE ? deviceMs(T.Event) : -1; Ms >= 0) {
       switch (T.Step.What) {
       case ProfileStep::TimedRecord:
         P.Report.RecordingMs.push_back(Ms);
@@ -234,13 +217,6 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
   P.Timing = std::move(Left);
 }
 
-bool completed(cl_event Event) {
-  cl_int Status = CL_QUEUED;
-  clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status,
-                 &Status, nullptr);
-  return Status <= CL_COMPLETE;
-}
-
 /// Waits for the recording's read-back and lets its buffer go.
 void finishRead(Profile &P) {
   if (!P.Read)
@@ -263,20 +239,18 @@ void finishRead(Profile &P) {
 /// What the recording launch left, per site of the kernel.
 void analyse(Profile &P) {
   finishRead(P);
-  if (P.Analysed || P.Words.empty())
+  if (P.Words.empty()) // none made, or analysed already
     return;
-  P.Analysed = true;
   ProfileRecording R;
   R.Items = P.Items;
   // Each site's records of a work-item are R of its slots
   // (softatomic_layout.h): the analysis reads them as sites * R.
   R.RecordsPerItem = P.Records * (uint32_t)P.Program->Sites.size();
   R.Sites = (uint32_t)P.Program->Sites.size();
-  R.WarpSize = P.WarpSize;
+  R.WarpSize = P.Report.WarpSize;
   uint64_t Totals = SA_PROFILE_TOTALS,
            Records = SA_PROFILE_RECORD_BASE(uint64_t(R.Sites), R.Items);
   R.Totals.assign(P.Words.begin() + Totals, P.Words.begin() + Records);
-  R.Records.assign(P.Words.begin() + Records, P.Words.end());
   for (unsigned Index : P.PointerArgs)
     if (Index < SA_PROFILE_MAX_ARGS)
       R.Arguments.push_back(
@@ -284,8 +258,11 @@ void analyse(Profile &P) {
            P.Words[SA_PROFILE_ARGS + 2 * Index] |
                uint64_t(P.Words[SA_PROFILE_ARGS + 2 * Index + 1]) << 32,
            0});
-  P.Words.clear();
-  P.Words.shrink_to_fit();
+  // The records are the words' tail: moved, not copied (they may be most
+  // of the 256 MiB budget).
+  P.Words.erase(P.Words.begin(), P.Words.begin() + Records);
+  R.Records = std::move(P.Words);
+  P.Words = {};
   std::vector<SiteProfile> All = analyseRecording(R, P.Program->Sites);
   for (unsigned Id : P.SiteIds)
     P.Report.Stats.push_back(All[Id]);
@@ -319,8 +296,7 @@ cl_int record(Profile &P, cl_command_queue Queue, cl_device_id Device,
     P.Report.Note = "too many work-items to record";
     return Launch({ProfileStep::AsWritten, 0, nullptr}, Done);
   }
-  P.WarpSize = warpSize(Device, Kernel);
-  P.Report.WarpSize = P.WarpSize;
+  P.Report.WarpSize = warpSize(Device, Kernel);
   cl_int Err = CL_SUCCESS;
   P.Buffer = recordingBuffer(P, Queue, P.Words, Err);
   P.Recordable = Err == CL_SUCCESS;
@@ -370,12 +346,6 @@ cl_int recordForTime(Profile &P, cl_command_queue Queue,
   return Err;
 }
 
-std::string deviceName(cl_device_id Device) {
-  return infoString([&](size_t S, void *V, size_t *R) {
-    return clGetDeviceInfo(Device, CL_DEVICE_NAME, S, V, R);
-  });
-}
-
 } // namespace
 
 cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
@@ -400,7 +370,7 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
     P.SiteIds = Entry.ProfileSites;
     P.PointerArgs = Entry.GlobalPointerArgs;
     P.Report.Kernel = Name;
-    P.Report.Device = deviceName(Device);
+    P.Report.Device = deviceString(Device, CL_DEVICE_NAME);
     P.Report.WorkDim = WorkDim;
     P.Items = 1;
     for (int D = 0; D < 3; ++D) {
@@ -419,7 +389,7 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
   // that builds program after program keeps a report each, not their
   // records.
   for (auto &[Other, Q] : S.Profiles)
-    if (Q.Read && completed(Q.Read))
+    if (Q.Read && eventEnded(Q.Read))
       analyse(Q);
   cl_event Done = nullptr;
   cl_int Err;
