@@ -2,6 +2,7 @@
 
 #include "LayerProfile.h"
 #include "LayerLog.h"
+#include "ProgramRewrite.h"
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -30,18 +31,13 @@ std::string profileReport(cl_uint Format) {
   return Text;
 }
 
-/// Where the rewriter calls program N's source ("/softatomic-layer/
-/// program-N.cl", RewriterModule.cpp), and where keepProfiledSource puts
-/// it.
-const char RewrittenName[] = "/softatomic-layer/program-";
+/// Where keepProfiledSource puts the programs' sources.
 std::string sourcesFolder() { return *ProfilePath + ".sources"; }
 
-/// \p Text with each site's file in the sources folder.
+/// \p Text with each site's file, where the rewriter was told the source
+/// is (MappedSourceFolder), in the sources folder.
 std::string withSourcePaths(std::string Text) {
-  const std::string To = sourcesFolder() + "/program-";
-  for (size_t At = 0; (At = Text.find(RewrittenName, At)) != std::string::npos;
-       At += To.size())
-    Text.replace(At, sizeof RewrittenName - 1, To);
+  replaceAll(Text, MappedSourceFolder, sourcesFolder() + "/");
   return Text;
 }
 

@@ -59,13 +59,17 @@ static RewriterModule loadRewriterModule() {
 /// again rewrites it once); each program's own name replaces it.
 constexpr unsigned AnyProgram = 0;
 
+void replaceAll(std::string &Text, const std::string &From,
+                const std::string &To) {
+  for (size_t At = Text.find(From); At != std::string::npos;
+       At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
+}
+
 /// \p Text with each "program-<From>.cl" named "program-<To>.cl".
 static void renameProgram(std::string &Text, unsigned From, unsigned To) {
-  const std::string Old = "program-" + std::to_string(From) + ".cl";
-  const std::string New = "program-" + std::to_string(To) + ".cl";
-  for (size_t At = Text.find(Old); At != std::string::npos;
-       At = Text.find(Old, At + New.size()))
-    Text.replace(At, Old.size(), New);
+  replaceAll(Text, "program-" + std::to_string(From) + ".cl",
+             "program-" + std::to_string(To) + ".cl");
 }
 
 static void nameProgram(ProgramRewrite &Rewrite, unsigned ProgramId) {

@@ -43,6 +43,15 @@ struct ProgramRewrite {
   std::vector<std::string> Headers;
 };
 
+/// Where the rewriter is told program N's source is: the folder of
+/// "/softatomic-layer/program-N.cl" (mapped, never on disk), the name its
+/// diagnostics and a --profile rewrite's sites give the source.
+constexpr const char MappedSourceFolder[] = "/softatomic-layer/";
+
+/// \p Text with every \p From replaced by \p To.
+void replaceAll(std::string &Text, const std::string &From,
+                const std::string &To);
+
 /// Rewrites \p Source, program \p ProgramId's, as the OpenCL compiler will
 /// see it under \p Flags. Answers from the cache when it can (RewriteCache.h)
 /// and loads the rewriter module only when it cannot; when the module does

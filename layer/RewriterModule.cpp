@@ -89,7 +89,7 @@ softatomicLayerRewriteProgram(const std::string &Source,
   // Errors are what the log reports; warnings would only lengthen it.
   Options.SuppressWarnings = true;
   RewriteInput Input;
-  Input.Path = "/softatomic-layer/" + Name; // mapped, never on disk
+  Input.Path = MappedSourceFolder + Name; // mapped, never on disk
   Input.Contents = Source;
   // Relative -I directories mean what they mean to the application: the
   // process's working directory.
