@@ -62,14 +62,8 @@ struct Launch {
 /// The kernel's two forms, built, and the launches of either.
 class KernelRunner {
 public:
-  KernelRunner(const RunOptions &O, ClSession &S) : O(O), S(S) {
-    Dim = (cl_uint)O.Global.size();
-    for (cl_uint D = 0; D < Dim; ++D) {
-      Global[D] = O.Global[D];
-      Local[D] = D < O.Local.size() ? O.Local[D] : 1;
-      Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
-    }
-  }
+  KernelRunner(const RunOptions &O, ClSession &S)
+      : O(O), S(S), G(O.Global, O.Local, O.Offset) {}
 
   cl_kernel Native = nullptr, Soft = nullptr;
 
@@ -80,19 +74,14 @@ public:
 
   /// The work left to SA_MODE_PROFILE for the rewritten kernel.
   cl_int stepsLeft(cl_uint &Steps) const {
-    return saGetProfileStepsLeft(S.Queue, Soft, Dim, Global, localOrNull(),
+    return saGetProfileStepsLeft(S.Queue, Soft, G.Dim, G.Global, G.local(),
                                  &Steps);
   }
 
 private:
   const RunOptions &O;
   ClSession &S;
-  cl_uint Dim = 1;
-  size_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1}, Offset[3] = {0, 0, 0};
-
-  const size_t *localOrNull() const {
-    return O.Local.empty() ? nullptr : Local;
-  }
+  LaunchGeometry G;
 
   /// Fresh buffers (every launch changes them), one launch, read back. The
   /// rewritten kernel is launched with the original beside it, its
@@ -113,14 +102,13 @@ private:
       return L;
     }
     cl_event Done = nullptr;
-    const size_t *Off = O.Offset.empty() ? nullptr : Offset;
     if (Rewritten)
-      Err = saEnqueueNDRangeKernelWithOriginal(S.Queue, Soft, Native, Dim, Off,
-                                               Global, localOrNull(), 0,
-                                               nullptr, &Done);
+      Err = saEnqueueNDRangeKernelWithOriginal(S.Queue, Soft, Native, G.Dim,
+                                               G.offset(), G.Global, G.local(),
+                                               0, nullptr, &Done);
     else
-      Err = clEnqueueNDRangeKernel(S.Queue, Native, Dim, Off, Global,
-                                   localOrNull(), 0, nullptr, &Done);
+      Err = clEnqueueNDRangeKernel(S.Queue, Native, G.Dim, G.offset(), G.Global,
+                                   G.local(), 0, nullptr, &Done);
     if (Err != CL_SUCCESS) {
       L.Status = Err;
       L.Message = Rewritten ? failure(Err)

@@ -307,6 +307,18 @@ std::vector<Bytes> LaunchBuffers::read(cl_command_queue Queue) const {
   return Out;
 }
 
+LaunchGeometry::LaunchGeometry(const std::vector<size_t> &GlobalSizes,
+                               const std::vector<size_t> &LocalSizes,
+                               const std::vector<size_t> &Offsets)
+    : Dim((cl_uint)GlobalSizes.size()), HasLocal(!LocalSizes.empty()),
+      HasOffset(!Offsets.empty()) {
+  for (cl_uint D = 0; D < Dim && D < 3; ++D) {
+    Global[D] = GlobalSizes[D];
+    Local[D] = D < LocalSizes.size() ? LocalSizes[D] : 1;
+    Offset[D] = D < Offsets.size() ? Offsets[D] : 0;
+  }
+}
+
 std::string joinSizes(const std::vector<size_t> &V) {
   std::string S;
   for (size_t X : V)

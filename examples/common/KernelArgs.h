@@ -85,6 +85,22 @@ std::string compareOutputs(const ArgSpec &Arg, const Bytes &First,
                            const std::string &FirstName = "native",
                            const std::string &SecondName = "software");
 
+/// An NDRange as the command lines give it (--global, --local, --offset),
+/// in the arrays clEnqueueNDRangeKernel takes.
+struct LaunchGeometry {
+  LaunchGeometry(const std::vector<size_t> &GlobalSizes,
+                 const std::vector<size_t> &LocalSizes,
+                 const std::vector<size_t> &Offsets);
+  cl_uint Dim = 1;
+  size_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1}, Offset[3] = {0, 0, 0};
+  /// Null where the command line gave none.
+  const size_t *local() const { return HasLocal ? Local : nullptr; }
+  const size_t *offset() const { return HasOffset ? Offset : nullptr; }
+
+private:
+  bool HasLocal = false, HasOffset = false;
+};
+
 /// "1024,64": a geometry as the command lines write it.
 std::string joinSizes(const std::vector<size_t> &V);
 

@@ -303,17 +303,10 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
     Err = Buffers.setArguments(Kernel, Initial, What);
   if (Err != CL_SUCCESS)
     die(Err, What);
-  size_t Global[3], Local[3], Offset[3] = {0, 0, 0};
-  cl_uint Dim = (cl_uint)O.Global.size();
-  for (cl_uint D = 0; D < Dim; ++D) {
-    Global[D] = O.Global[D];
-    Local[D] = D < O.Local.size() ? O.Local[D] : 1;
-    Offset[D] = D < O.Offset.size() ? O.Offset[D] : 0;
-  }
+  LaunchGeometry G(O.Global, O.Local, O.Offset);
   cl_event Done = nullptr;
-  Err = saEnqueueNDRangeKernel(
-      S.Queue, Kernel, Dim, O.Offset.empty() ? nullptr : Offset, Global,
-      O.Local.empty() ? nullptr : Local, 0, nullptr, &Done);
+  Err = saEnqueueNDRangeKernel(S.Queue, Kernel, G.Dim, G.offset(), G.Global,
+                               G.local(), 0, nullptr, &Done);
   if (Err != CL_SUCCESS && !O.AllowError)
     die(Err, "saEnqueueNDRangeKernel");
   if (Err != CL_SUCCESS) { // refused: reported like a device-side failure
@@ -570,15 +563,10 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   bool Profile = O.Mode == "profile";
   if (Profile)
     saSetProfileRounds((cl_uint)O.Repeat);
+  LaunchGeometry G(O.Global, O.Local, O.Offset);
   auto stepsLeft = [&] {
     cl_uint Left = 0;
-    size_t Global[3], Local[3];
-    for (size_t D = 0; D < O.Global.size(); ++D) {
-      Global[D] = O.Global[D];
-      Local[D] = D < O.Local.size() ? O.Local[D] : 1;
-    }
-    saGetProfileStepsLeft(S.Queue, Soft, (cl_uint)O.Global.size(), Global,
-                          O.Local.empty() ? nullptr : Local, &Left);
+    saGetProfileStepsLeft(S.Queue, Soft, G.Dim, G.Global, G.local(), &Left);
     return Left;
   };
   for (int Rep = 0;
