@@ -43,6 +43,8 @@
 #define SA_H_PROFILE_SITES 27u   /* ... the program's sites */
 #define SA_M_PROFILE 2u       /* SA_H_MODE: the kernel as written, each call of a
                                  --profile rewrite's sites counted and recorded */
+#define SA_H_NEXT_GROUP 28u   /* combining mode: user groups claimed so far (zeroed
+                                 by the host; __sa_claim_group) */
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -216,13 +218,17 @@
  * start from the launch's error word): what __sa_live reads. */
 #define SA_G_FAILED(items) ((items) * SA_G_WORDS + 2u)
 #define SA_G_SKIP_CALLS 15u
+/* Then two words: the user group the worker runs next, as its work-item 0
+ * claimed it before a barrier (__sa_claim_group), alternately in one and
+ * the other so that a claim never overwrites one still being read. */
+#define SA_G_CLAIMED(items) ((items) * SA_G_WORDS + 3u)
 
 /* After the buckets, in a worker group: the table of deferred atomics
  * (__sa_nr_ functions), whose results nobody reads. One entry per address
  * (and operation), combined with local atomics by every work-item that
  * targets it, across the user's groups the worker runs; sent to the
  * coordinator when the worker ends. */
-#define SA_D_TABLE(items) ((items) * SA_G_WORDS + 3u)
+#define SA_D_TABLE(items) ((items) * SA_G_WORDS + 5u)
 #define SA_D_ENTRIES(items) ((items) > 64u ? (items) : 64u)
 #define SA_D_PROBES 16u   /* entries an address may be looked for in */
 #define SA_D_CLAIM_SPINS 256u /* reads of an entry being filled in */

@@ -35,6 +35,8 @@ typedef struct {
   uint worker;          /* this physical worker group, 0 .. P-1 */
   uint user_groups;     /* the user's work-groups in all dimensions */
   uint group;           /* the user's (virtual) group now running, linear */
+  uint next_group;      /* the one it runs next, if below user_groups */
+  uint claims;          /* user groups this worker has claimed */
   uint group_id[3];     /* the same, per dimension */
   uint num_groups[3];
   ulong offset[3];

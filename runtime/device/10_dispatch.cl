@@ -79,11 +79,50 @@ static void __sa_begin_direct(__sa_ctx_t *ctx) {
   ctx->workers = 1;
   ctx->user_groups = 1; /* __sa_next_group: this group, and no other */
   ctx->group = 0;
+  ctx->next_group = 1;
   for (uint d = 0; d < 3; ++d) {
     ctx->group_id[d] = (uint)get_group_id(d);
     ctx->num_groups[d] = (uint)get_num_groups(d);
     ctx->offset[d] = (ulong)get_global_offset(d);
   }
+}
+
+/* The user groups a worker runs, claimed one at a time by its work-item 0
+ * (every work-item reads the claim after a barrier: __sa_take_claim).
+ *
+ * In the combining mode, in the order of their numbers, from one counter
+ * that every running worker draws from (a native atomic per user group):
+ * a worker claims a group only once it runs, so whatever group a claimed
+ * one waits for, if its number is lower (a chained scan, a publish chain,
+ * a group that waits for the one before it) it was claimed by a worker
+ * that is running too. Handing out by stride (worker w: w, w + P, ...)
+ * would leave group w + P waiting for w + P - 1 in a worker that the device
+ * starts only once another ends: on PoCL, 65 groups of 64 on two threads
+ * hung. In the coordinator mode every worker runs at once (the host's
+ * co-residency rule), so the stride is safe there, and it keeps that mode
+ * free of native atomics. */
+static uint __sa_claim_group(__sa_ctx_t *ctx) {
+  uint claims = ctx->claims;
+#ifdef SA_COMBINE_MODE
+  if (ctx->native)
+    return atomic_inc(ctx->state + SA_H_NEXT_GROUP);
+#endif
+  return claims == 0u ? ctx->worker : ctx->group + ctx->workers;
+}
+
+/* Work-item 0's part of a claim, before a barrier. */
+static void __sa_post_claim(__sa_ctx_t *ctx) {
+  if (__sa_local_linear_id() == 0)
+    ctx->scratch[SA_G_CLAIMED(__sa_local_items()) + (ctx->claims & 1u)] =
+        __sa_claim_group(ctx);
+}
+
+/* Every work-item's, after it: the claimed group. */
+static uint __sa_take_claim(__sa_ctx_t *ctx) {
+  uint claimed =
+      ctx->scratch[SA_G_CLAIMED(__sa_local_items()) + (ctx->claims & 1u)];
+  ctx->claims += 1u;
+  return claimed;
 }
 
 /* Called first by every work-item of a rewritten kernel. Returns nonzero in
@@ -186,7 +225,14 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->ring = (volatile __global uchar *)(state + SA_RING_BASE(ctx->workers) +
                                           worker * SA_RING_WORDS(__sa_local_items())) +
               __sa_local_linear_id();
-  __sa_set_group(ctx, worker);
+  ctx->claims = 0;
+  ctx->next_group = ctx->user_groups; /* none, unless claimed */
+  __sa_post_claim(ctx);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint first = __sa_take_claim(ctx);
+  if (first >= ctx->user_groups)
+    return 1; /* every group was claimed before this worker started */
+  __sa_set_group(ctx, first);
   uint items = __sa_local_items();
   SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
     __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
@@ -229,12 +275,25 @@ static void __sa_group_begin(__sa_ctx_t *ctx) {
       reads && __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK;
   if (seen)
     ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
+  /* The group after this one, claimed now: __sa_next_group, in the loop's
+   * condition, may have no barrier. Only where the workers are fewer than
+   * the user's groups: where each of these has a worker of its own, a group
+   * may wait for a later one (a global barrier), and a claim made before
+   * the current group ends would hold that later group back. (Fewer
+   * workers could not run such a group at once with the one it waits for
+   * anyway; a group that waits for a lower one, whose worker is running,
+   * is safe either way.) */
+  uint claims = !ctx->direct && ctx->user_groups > ctx->workers;
+  if (claims)
+    __sa_post_claim(ctx);
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (claims)
+    ctx->next_group = __sa_take_claim(ctx);
 }
 
 /* Moves a worker on to its next user group; zero when it has run them all. */
 static int __sa_next_group(__sa_ctx_t *ctx) {
-  uint next = ctx->group + ctx->workers;
+  uint next = ctx->next_group;
   if (next >= ctx->user_groups)
     return 0;
   __sa_set_group(ctx, next);

@@ -37,6 +37,12 @@
 //                       (whose work allocates) each returns
 //                       CL_OUT_OF_HOST_MEMORY and says so once on stderr;
 //                       then the kernels run as before
+// groups-wait-in-order  a chained scan of 1,024 work-groups, each waiting
+//                       for the one before it to publish its prefix
+//                       (test/exec/chained_scan.cl's kernel),
+//                       launched 6 times (the layer's default mode, auto,
+//                       runs it as written and in the combining mode): the
+//                       prefixes are right every time, and no launch hangs
 //
 // SA_PLATFORM picks the platform by name (default "Portable", PoCL).
 #define CL_TARGET_OPENCL_VERSION 300
@@ -47,6 +53,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <new>
 #include <string>
 #include <unistd.h>
@@ -528,6 +536,70 @@ void outOfHostMemory(Session &S) {
 
 } // namespace
 
+/// A buffer of \p Words words, holding \p Init if given, else zeros.
+cl_mem wordBuffer(Session &S, size_t Words, const cl_uint *Init = nullptr) {
+  std::vector<cl_uint> Zeros;
+  if (!Init) {
+    Zeros.assign(Words, 0);
+    Init = Zeros.data();
+  }
+  cl_int Status;
+  cl_mem Buffer =
+      clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                     Words * 4, const_cast<cl_uint *>(Init), &Status);
+  check(Status, "clCreateBuffer");
+  return Buffer;
+}
+
+void groupsWaitInOrder(Session &S) {
+  const size_t Groups = 1024, GroupItems = 64, All = Groups * GroupItems;
+  std::vector<cl_uint> In(All), Expected(All);
+  for (size_t I = 0; I < All; ++I)
+    In[I] = (cl_uint)((I * 2654435761u) >> 24) % 100u;
+  for (size_t G = 0, Before = 0; G < Groups; ++G) {
+    for (size_t I = 0; I < GroupItems; ++I)
+      Expected[G * GroupItems + I] = (cl_uint)Before;
+    for (size_t I = 0; I < GroupItems; ++I)
+      Before += In[G * GroupItems + I];
+  }
+  // The execution test's kernel (its comments and RUN lines are comments).
+  std::ifstream File(CHAINED_SCAN_SOURCE);
+  std::string Source((std::istreambuf_iterator<char>(File)),
+                     std::istreambuf_iterator<char>());
+  if (Source.empty())
+    fail("cannot read " + std::string(CHAINED_SCAN_SOURCE));
+  cl_program Program = S.source(Source.c_str());
+  S.build(Program, "");
+  cl_kernel Scan = S.kernel(Program, "chained_scan");
+  cl_mem Input = wordBuffer(S, All, In.data());
+  for (int Launch = 0; Launch < 6; ++Launch) {
+    std::string What = "chained_scan, launch " + std::to_string(Launch);
+    cl_mem Flags = wordBuffer(S, Groups), Prefix = wordBuffer(S, Groups),
+           Out = wordBuffer(S, All), Count = wordBuffer(S, 1);
+    cl_mem Args[] = {Input, Flags, Prefix, Out, Count};
+    for (cl_uint A = 0; A < 5; ++A)
+      check(clSetKernelArg(Scan, A, sizeof(cl_mem), &Args[A]),
+            What + ": clSetKernelArg");
+    check(clEnqueueNDRangeKernel(S.Queue, Scan, 1, nullptr, &All, &GroupItems,
+                                 0, nullptr, nullptr),
+          What + ": clEnqueueNDRangeKernel");
+    std::vector<cl_uint> Got(All);
+    check(clEnqueueReadBuffer(S.Queue, Out, CL_TRUE, 0, All * 4, Got.data(), 0,
+                              nullptr, nullptr),
+          What + ": clEnqueueReadBuffer");
+    for (size_t I = 0; I < All; ++I)
+      if (Got[I] != Expected[I])
+        fail(What + ": out[" + std::to_string(I) + "] is " +
+             std::to_string(Got[I]) + ", expected " +
+             std::to_string(Expected[I]));
+    for (cl_mem Buffer : {Flags, Prefix, Out, Count})
+      clReleaseMemObject(Buffer);
+  }
+  clReleaseMemObject(Input);
+  clReleaseKernel(Scan);
+  clReleaseProgram(Program);
+}
+
 int main(int argc, char **argv) {
   struct Scenario {
     const char *Name;
@@ -541,6 +613,7 @@ int main(int argc, char **argv) {
       {"cl20-own-build-fails", cl20OwnBuildFails},
       {"device-profile", deviceProfile},
       {"out-of-host-memory", outOfHostMemory},
+      {"groups-wait-in-order", groupsWaitInOrder},
   };
   if (argc != 2)
     fail("usage: layer-lifetimes SCENARIO");

@@ -43,18 +43,22 @@ struct LaunchPlan {
 };
 
 /// The physical groups (the idle coordinator's included) a launch in the
-/// combining mode takes at most. Nothing waits for another group there, so
-/// any number is correct. As many as the device holds at once (2048
-/// work-items per compute unit, NVIDIA's since Volta; or
-/// SOFTATOMIC_MAX_GROUPS) keeps it busy; capping there spreads each
-/// physical group's start and end (setting up the tables, sending the
-/// deferred one) over the user groups it runs: 65536 groups of the copy
-/// benchmark were 4.6x slower than native uncapped.
+/// combining mode takes at most: as many as the device holds at once
+/// (SOFTATOMIC_MAX_GROUPS, or a CPU's one per thread, or on a GPU 2048
+/// work-items per compute unit, NVIDIA's since Volta), which keeps it busy.
+/// Capping there spreads each physical group's start and end (setting up
+/// the tables, sending the deferred one) over the user groups it runs:
+/// 65536 groups of the copy benchmark were 4.6x slower than native
+/// uncapped. The user groups are handed out in order (__sa_claim_group),
+/// so a group that waits for a lower one never waits for a physical group
+/// the device has not started, however many there are.
 size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
   if (std::optional<cl_uint> Asked = hostConfig().MaxGroups)
     return *Asked;
   size_t Units = std::max<cl_uint>(
       deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
+  if (!isGpu(Device)) // the idle group 0 ends at once and frees its thread
+    return Units + 1;
   return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
 }
 
@@ -288,6 +292,10 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
       return Err;
     Plan.Workers = std::min(Plan.UserGroups, Coresident - 1);
   }
+  // Each worker claims one group past its last (__sa_claim_group).
+  if (Plan.UserGroups + Plan.Workers > 0xffffffffu)
+    return fail(CL_INVALID_GLOBAL_WORK_SIZE,
+                "more than 2^32 work-groups and workers");
   return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers, Plan.Mode,
                      Plan.ListCapacity, Plan.ScratchBytes);
 }
