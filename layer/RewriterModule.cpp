@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramRewrite.h"
+#include "driver/CrashRecovery.h"
 #include "driver/RewriteFile.h"
 #include "driver/Rewriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -99,6 +100,9 @@ softatomicLayerRewriteProgram(const std::string &Source,
   std::string Diagnostics;
   llvm::raw_string_ostream DiagnosticsStream(Diagnostics);
   Rewrite = ProgramRewrite();
+  // A crash in Clang's parse, or the macro expansion limit, fails this
+  // rewrite (RewriteFile.cpp) instead of ending the application.
+  ScopedCrashRecovery Recovery;
   Rewrite.Succeeded =
       rewriteFile(Compilations, Input, Options, DiagnosticsStream,
                   /*Colors=*/false, Result);

@@ -1,6 +1,7 @@
 //===- RunRewriter.cpp - softatomic-run's rewriter module -----------------===//
 
 #include "RunRewriter.h"
+#include "driver/CrashRecovery.h"
 #include "driver/RewriteFile.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,6 +22,9 @@ softatomicRunRewrite(const RunRewriteRequest &Request,
   RewriteResult Rewritten;
   Result = RunRewriteResult();
   llvm::raw_string_ostream Diagnostics(Result.Diagnostics);
+  // A crash in Clang's parse, or the macro expansion limit, is an error
+  // for the file (RewriteFile.cpp), not the end of the tool.
+  ScopedCrashRecovery Recovery;
   Result.Succeeded = rewriteFile(Compilations, Input, Options, Diagnostics,
                                  Request.Colors, Rewritten);
   Diagnostics.flush();

@@ -122,9 +122,11 @@ bool rewriteFile(const CompilationDatabase &Compilations,
 
   // Clang 16 itself crashes on some malformed inputs (a null dereference in
   // Sema's typo correction, test/rewrite/fuzz-clang-typo-crash.cl). Where
-  // the front end has enabled crash recovery (the command line does), such a
-  // crash fails this file with an error instead of ending the process, as
-  // the clang driver does; otherwise the parse runs as is. The macro
+  // the front end has enabled crash recovery (the command line does, and
+  // the modules of the layer and softatomic-run while they rewrite:
+  // CrashRecovery.h), such a crash fails this file with an error instead of
+  // ending the process, as the clang driver does; otherwise the parse runs
+  // as is. The macro
   // expansion limit (ExpansionLimit.h) leaves the parse the same way.
   std::unique_ptr<FrontendActionFactory> Factory = collectDependencies(
       newRewriteActionFactory(Options, Result), Result.Dependencies);

@@ -43,6 +43,12 @@
 //                       launched 6 times (the layer's default mode, auto,
 //                       runs it as written and in the combining mode): the
 //                       prefixes are right every time, and no launch hangs
+// deep-macro-expansion  count, after a preprocessor condition of over a
+//                       million tokens: past the rewriter's macro expansion
+//                       limit, which the device's compiler evaluates at once
+// clang16-crash         count, in a program that Clang 16's parser crashes
+//                       on (a fuzzer's find) and the device's compiler
+//                       (PoCL 3.1's Clang 15) builds
 //
 // SA_PLATFORM picks the platform by name (default "Portable", PoCL).
 #define CL_TARGET_OPENCL_VERSION 300
@@ -100,6 +106,27 @@ const char *const Cl20Source = R"CL(
 __kernel void count(__global atomic_uint *c, __global uint *old) {
   old[get_global_id(0)] = atomic_fetch_add(c, 1u);
 }
+)CL";
+
+/// 2^16 copies of eight "1 +" in an #if: over a million tokens of macro
+/// expansion, summed by the preprocessor alone.
+const char *const DeepMacroSource = R"CL(
+#define A(x) x x
+#define B(x) A(A(x))
+#define C(x) B(B(x))
+#define D(x) C(C(x))
+#define E(x) D(D(x))
+#if E(1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 +) 0 != 524288
+#error "the expansion went wrong"
+#endif
+)CL";
+/// The input of test/rewrite/fuzz-clang-typo-crash.cl (Sema's typo
+/// correction dereferences null), seen by Clang 16 alone: the device's
+/// compiler builds the program without it.
+const char *const Clang16CrashSource = R"CL(
+#if __clang_major__ == 16
+ed( ){ }mp_wi(int *p){;mp_w(aed)
+#endif
 )CL";
 
 const size_t Items = 256, Local = 64;
@@ -414,6 +441,18 @@ std::vector<std::string> deviceExtensions(cl_device_id Device) {
   return Names;
 }
 
+/// count of \p Prefix then StepSource, built with STEP 1 and run.
+void runStepAfter(Session &S, const std::string &Prefix,
+                  const std::string &What) {
+  std::string Source = Prefix + StepSource;
+  cl_program Program = S.source(Source.c_str());
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Count = S.kernel(Program, "count");
+  S.runCount(Count, 1, What);
+  check(clReleaseKernel(Count), "clReleaseKernel");
+  check(clReleaseProgram(Program), "clReleaseProgram");
+}
+
 void deviceProfile(Session &S) {
   // The layer's rewrite must see what the device's compiler defines, or it
   // stops at an #error too (and the program runs natively).
@@ -428,13 +467,15 @@ void deviceProfile(Session &S) {
         Extensions.end())
       Source += std::string("#ifdef ") + Vendor + "\n#error \"" + Vendor +
                 "\"\n#endif\n";
-  Source += StepSource;
-  cl_program Program = S.source(Source.c_str());
-  S.build(Program, "-DSTEP=1");
-  cl_kernel Count = S.kernel(Program, "count");
-  S.runCount(Count, 1, "a program that needs the device's profile");
-  check(clReleaseKernel(Count), "clReleaseKernel");
-  check(clReleaseProgram(Program), "clReleaseProgram");
+  runStepAfter(S, Source, "a program that needs the device's profile");
+}
+
+void deepMacroExpansion(Session &S) {
+  runStepAfter(S, DeepMacroSource, "a program of a deep macro expansion");
+}
+
+void clang16Crash(Session &S) {
+  runStepAfter(S, Clang16CrashSource, "a program that crashes Clang 16");
 }
 
 /// Whether the layer is loaded, preloaded or as an OpenCL layer.
@@ -614,6 +655,8 @@ int main(int argc, char **argv) {
       {"device-profile", deviceProfile},
       {"out-of-host-memory", outOfHostMemory},
       {"groups-wait-in-order", groupsWaitInOrder},
+      {"deep-macro-expansion", deepMacroExpansion},
+      {"clang16-crash", clang16Crash},
   };
   if (argc != 2)
     fail("usage: layer-lifetimes SCENARIO");
