@@ -24,6 +24,38 @@ namespace softatomic {
 
 // docs/REWRITE.md, "Loops": the guard goes first in the loop's condition.
 static constexpr llvm::StringLiteral Live = "__sa_live(__sa_ctx)";
+// ... and in a loop that waits on __global memory the runtime does not
+// see, with no runtime call to bound it, the guard that also bounds it.
+static constexpr llvm::StringLiteral Waiting = "__sa_waiting(__sa_ctx)";
+
+/// Whether an access through a pointer or lvalue of type \p T may read
+/// __global memory (the generic address space may point there).
+static bool mayBeGlobal(QualType T) {
+  LangAS AS = T.getAddressSpace();
+  return AS == LangAS::opencl_global || AS == LangAS::opencl_generic;
+}
+
+/// Whether \p E reads __global memory that other work-items write, in a
+/// way the runtime does not see: an OpenCL 2.0 atomic_load, or a read of
+/// a volatile __global object. (A loop whose exit depends on such a read
+/// waits on other work-items.)
+static bool readsGlobalWait(const Expr *E) {
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() == 0)
+      return false;
+    StringRef Name = Callee->getName();
+    if (Name != "atomic_load" && Name != "atomic_load_explicit")
+      return false;
+    QualType Arg = Call->getArg(0)->IgnoreParenImpCasts()->getType();
+    return Arg->isPointerType() && mayBeGlobal(Arg->getPointeeType());
+  }
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+  if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+    return false;
+  QualType Read = Cast->getSubExpr()->getType();
+  return Read.isVolatileQualified() && mayBeGlobal(Read);
+}
 
 /// The location of the token that \p Spelled (a token of \p Anchor's
 /// spelling, after it) has in \p Anchor's expansion: the same place in a
@@ -129,8 +161,9 @@ private:
 class LoopFinder : public RecursiveASTVisitor<LoopFinder> {
 public:
   LoopFinder(const ASTContext &Ctx, const DenseSet<const CallExpr *> &Calls,
-             const DenseSet<const CallExpr *> &GroupCalls)
-      : Ctx(Ctx), Calls(Calls), GroupCalls(GroupCalls) {}
+             const DenseSet<const CallExpr *> &GroupCalls,
+             const DenseSet<const Stmt *> &Replaced)
+      : Ctx(Ctx), Calls(Calls), GroupCalls(GroupCalls), Replaced(Replaced) {}
   LoopFinder(const LoopFinder &) = delete;
   LoopFinder &operator=(const LoopFinder &) = delete;
 
@@ -163,13 +196,26 @@ public:
     return true;
   }
 
+  bool VisitExpr(Expr *E) {
+    if (!Stack.empty() && readsGlobalWait(E))
+      for (Found &Loop : Stack)
+        Loop.Waits = true;
+    return true;
+  }
+
   /// A loop and the runtime calls in it.
   struct Found {
     const Stmt *Loop = nullptr;
     std::vector<const CallExpr *> Calls;
     bool Uniform = false; ///< It contains a work-group form.
     bool Once = false;    ///< `do ... while (0)`.
-    bool needsGuard() const { return !Calls.empty() && !Uniform && !Once; }
+    bool Waits = false;   ///< It reads __global memory others write.
+    bool needsGuard() const {
+      return (!Calls.empty() || Waits) && !Uniform && !Once;
+    }
+    /// A loop with a runtime call is bounded by the call's own bounds;
+    /// one that only reads needs the waiting guard's.
+    StringRef guard() const { return Calls.empty() ? Waiting : Live; }
   };
   /// Every loop, outermost first.
   std::vector<Found> Loops;
@@ -179,8 +225,10 @@ private:
   /// statement macro's idiom).
   template <typename Traverse>
   bool loop(const Stmt *Loop, bool Once, Traverse Children) {
+    if (Replaced.contains(Loop)) // its text is gone, and its reads with it
+      return true;
     size_t At = Loops.size();
-    Stack.push_back({Loop, {}, false, Once});
+    Stack.push_back({Loop, {}, false, Once, false});
     bool Continue = Children();
     Loops.insert(Loops.begin() + At, std::move(Stack.back()));
     Stack.pop_back();
@@ -189,6 +237,8 @@ private:
 
   const ASTContext &Ctx;
   const DenseSet<const CallExpr *> &Calls, &GroupCalls;
+  /// Loops the rewrite replaces whole (compare-exchange float adds).
+  const DenseSet<const Stmt *> &Replaced;
   std::vector<Found> Stack;
 };
 
@@ -207,13 +257,17 @@ static SourceLocation guardAnchor(const Stmt *Loop) {
 static std::vector<LoopFinder::Found>
 findLoops(const FunctionInfo &Info, RuntimeReach &Reach, bool TakesContext) {
   DenseSet<const CallExpr *> Calls, GroupCalls;
+  DenseSet<const Stmt *> Replaced;
   for (const CallSite &Site : Info.Sites) {
     if (TakesContext && Reach.callsRuntime(Site))
       Calls.insert(Site.Call);
     if (Site.SiteKind == CallSite::Kind::Atomic && isGroupForm(Site.Form))
       GroupCalls.insert(Site.Call);
+    if (Site.Loop)
+      Replaced.insert(Site.Loop->Loop);
   }
-  LoopFinder Finder(Info.Definition->getASTContext(), Calls, GroupCalls);
+  LoopFinder Finder(Info.Definition->getASTContext(), Calls, GroupCalls,
+                    Replaced);
   Finder.TraverseStmt(Info.Definition->getBody());
   return std::move(Finder.Loops);
 }
@@ -237,8 +291,9 @@ LoopGuards::LoopGuards(ASTContext &Ctx, const KernelAnalysis &Analysis)
       if (!Anchor.isMacroID())
         continue;
       auto [It, New] =
-          MacroSpelled.try_emplace(SM.getSpellingLoc(Anchor), true);
-      It->second = It->second && EditedInPlace && F.needsGuard();
+          MacroSpelled.try_emplace(SM.getSpellingLoc(Anchor), F.guard());
+      if (!EditedInPlace || !F.needsGuard() || It->second != F.guard())
+        It->second = "";
     }
   }
 }
@@ -256,7 +311,8 @@ void LoopGuards::add(const FunctionInfo &Info, EditCollector &Out) {
       continue;
     const Stmt *Loop = F.Loop;
     SourceLocation Anchor = outOfMacroArguments(SM, guardAnchor(Loop));
-    if (Anchor.isMacroID() && !MacroSpelled.lookup(SM.getSpellingLoc(Anchor))) {
+    if (Anchor.isMacroID() &&
+        MacroSpelled.lookup(SM.getSpellingLoc(Anchor)).empty()) {
       report(Diags, Diag::UnguardableLoop, Loop->getBeginLoc())
           << Info.Definition->getName()
           << "it is spelled in a macro definition that other loops share";
@@ -271,8 +327,9 @@ void LoopGuards::add(const FunctionInfo &Info, EditCollector &Out) {
     else if (const auto *D = dyn_cast<DoStmt>(Loop))
       std::tie(While, RParen) =
           std::make_pair(D->getWhileLoc(), D->getRParenLoc());
+    StringRef Guard = F.guard();
     if (While.isValid()) {
-      Out.replaceToken(While, ("while (" + Live + " &&").str(), What, InBody);
+      Out.replaceToken(While, ("while (" + Guard + " &&").str(), What, InBody);
       Out.insertBefore(RParen, ")", What, InBody);
       continue;
     }
@@ -287,10 +344,11 @@ void LoopGuards::add(const FunctionInfo &Info, EditCollector &Out) {
       continue;
     }
     if (For->getCond()) {
-      Out.insertBefore(Tokens->CondBegin, (Live + " && (").str(), What, InBody);
+      Out.insertBefore(Tokens->CondBegin, (Guard + " && (").str(), What,
+                       InBody);
       Out.insertBefore(Tokens->SecondSemi, ")", What, InBody);
     } else {
-      Out.insertBefore(Tokens->SecondSemi, Live, What, InBody);
+      Out.insertBefore(Tokens->SecondSemi, Guard, What, InBody);
     }
   }
 }

@@ -5,9 +5,11 @@
 // atomic returns at once, so a loop that waits for a value another
 // work-group writes would spin forever. Every loop of a rewritten function
 // whose statement reaches the runtime (a global atomic, or a call of a
-// function that makes one) gets a guard before its body that leaves it once
-// the launch has failed: `while (c) S` becomes
-// `while (c) if (!__sa_live(__sa_ctx)) break; else S`.
+// function that makes one) gets a guard first in its condition that leaves
+// it once the launch has failed: `while (c) S` becomes
+// `while (__sa_live(__sa_ctx) && (c)) S`. A loop that waits on __global
+// memory the runtime does not see (atomic_load, a volatile read) gets
+// `__sa_waiting(__sa_ctx)`, which also bounds the wait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 
 namespace clang {
@@ -51,9 +54,9 @@ public:
 private:
   clang::ASTContext &Ctx;
   const KernelAnalysis &Analysis;
-  /// Per spelling of a macro-spelled loop's keyword: whether every loop
-  /// expanded from it needs the guard.
-  llvm::DenseMap<clang::SourceLocation, bool> MacroSpelled;
+  /// Per spelling of a macro-spelled loop's keyword: the guard every loop
+  /// expanded from it needs, or empty if they do not all need the same.
+  llvm::DenseMap<clang::SourceLocation, llvm::StringRef> MacroSpelled;
 };
 
 /// Where a `for` loop's guard goes: before the first token of its

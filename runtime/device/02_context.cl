@@ -37,6 +37,7 @@ typedef struct {
   uint group;           /* the user's (virtual) group now running, linear */
   uint next_group;      /* the one it runs next, if below user_groups */
   uint claims;          /* user groups this worker has claimed */
+  uint waits;           /* tests of __sa_waiting, the loop guard of a wait */
   uint group_id[3];     /* the same, per dimension */
   uint num_groups[3];
   ulong offset[3];

@@ -29,6 +29,40 @@ static inline int __sa_live(__sa_ctx_t *ctx) {
   return *failed == 0u;
 }
 
+/* The guard of a loop that waits on __global memory the runtime does not
+ * see (an OpenCL 2.0 atomic_load, a volatile read) and makes no software
+ * atomic that would bound it (docs/REWRITE.md, "Loops"). Besides
+ * __sa_live, every SA_WAIT_POLL-th test rings the worker's doorbell, so
+ * that the coordinator counts the worker as one that waits (not as one busy
+ * with its own work): where every running worker waits on something that
+ * no running group changes (a global barrier on more groups than run at
+ * once) its stall bound ends the launch (SA_NO_PROGRESS). The same test
+ * reads the launch's error word and the coordinator's status, and ends the
+ * loop once the launch has failed. In the combining mode no coordinator
+ * judges progress: only another failure ends the wait. */
+#define SA_WAIT_POLL 64u
+static void __sa_fail(__sa_ctx_t *ctx, uint code);
+static int __sa_waiting(__sa_ctx_t *ctx) {
+  if (SA_IS_DIRECT(ctx))
+    return 1;
+  if (!__sa_live(ctx))
+    return 0;
+  if ((++ctx->waits & (SA_WAIT_POLL - 1u)) != 0u)
+    return 1;
+  __global uint *state = ctx->state;
+  uint error = __sa_load_relaxed(state + SA_E_CODE);
+  if (!ctx->native) {
+    __sa_store_release(state + SA_W_DOORBELL(ctx->worker), 1u);
+    if (error == SA_DEV_OK &&
+        __sa_load_relaxed(state + SA_C_STATUS) == SA_COORD_EXITED)
+      error = SA_DEV_COORDINATOR_GONE;
+  }
+  if (error == SA_DEV_OK)
+    return 1;
+  __sa_fail(ctx, error);
+  return 0;
+}
+
 /* A request failed: the launch's first error (the host reports it), and
  * this work-item's later requests and its group's guarded loops end. */
 static void __sa_fail(__sa_ctx_t *ctx, uint code) {

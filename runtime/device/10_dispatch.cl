@@ -104,8 +104,10 @@ static void __sa_begin_direct(__sa_ctx_t *ctx) {
 static uint __sa_claim_group(__sa_ctx_t *ctx) {
   uint claims = ctx->claims;
 #ifdef SA_COMBINE_MODE
-  if (ctx->native)
-    return atomic_inc(ctx->state + SA_H_NEXT_GROUP);
+  if (ctx->native) /* through __sa_native, with every native atomic */
+    return (uint)__sa_native(ctx, SA_OP_ADD,
+                             (ulong)(uintptr_t)(ctx->state + SA_H_NEXT_GROUP),
+                             1u, 0u);
 #endif
   return claims == 0u ? ctx->worker : ctx->group + ctx->workers;
 }
@@ -140,6 +142,7 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->pending_op = 0;
   ctx->awaiting = 0;
   ctx->direct = 0;
+  ctx->waits = 0;
 #ifdef SA_WARP_ADDS
   ctx->warp_alone = 0;
 #endif
