@@ -89,6 +89,11 @@ private:
     return SM.getFileEntryForID(SM.getFileID(D.Hash));
   }
   bool chooseHeaders();
+  bool grow(const IncludeDirective &D);
+  bool isUserHeader(const FileEntry *File) const {
+    return File != Main && !SM.isInSystemHeader(
+                               SM.getLocForStartOfFile(SM.translateFile(File)));
+  }
   bool addDirectiveEdits(const FileEntry *Including,
                          tooling::Replacements &Out);
   std::optional<std::string> inlinedText(const IncludeDirective &D,
@@ -122,28 +127,31 @@ private:
   /// The headers whose #include lines are replaced, in a fixed order (it
   /// numbers their `#pragma once` guards).
   SetVector<const FileEntry *> ToInline;
+  /// The inlined headers whose text differs from the file's: the edited
+  /// ones and those that include one.
+  DenseSet<const FileEntry *> Changed;
   DenseMap<const FileEntry *, std::string> Rendered;
   /// Headers being rendered: one met again includes itself.
   DenseSet<const FileEntry *> Rendering;
 };
 
-/// The headers to inline: the edited ones, and every user header that
-/// includes one of those (its text changes too); with InlineAll, every
-/// user header.
+/// The headers to inline: the edited ones, every user header that includes
+/// one of those (its text changes too) and every user header that an
+/// inlined header includes; with InlineAll, every user header.
 bool Inliner::chooseHeaders() {
   for (const auto &Entry : FileEdits)
-    if (Entry.first != Main)
+    if (Entry.first != Main) {
       ToInline.insert(Entry.first);
+      Changed.insert(Entry.first);
+    }
   if (InlineAll)
     for (const IncludeDirective &D : Includes)
-      if (D.Target != Main && !SM.isInSystemHeader(SM.getLocForStartOfFile(
-                                  SM.translateFile(D.Target))))
+      if (isUserHeader(D.Target))
         ToInline.insert(D.Target);
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const IncludeDirective &D : Includes)
-      if (ToInline.contains(D.Target) && includingFile(D) != Main)
-        Grew |= ToInline.insert(includingFile(D));
+      Grew |= grow(D);
   }
   // A header that the main file does not reach through user files (one
   // named by -include on the command line) has no directive to replace.
@@ -158,6 +166,28 @@ bool Inliner::chooseHeaders() {
       return false;
     }
   return true;
+}
+
+/// Grows the headers to inline along directive \p D; true when they grew.
+bool Inliner::grow(const IncludeDirective &D) {
+  const FileEntry *Including = includingFile(D);
+  bool Grew = false;
+  // An inlined header's own #include is inlined with it: a quoted name was
+  // found next to that header, a folder the output does not share (it may
+  // land anywhere, or be built from a string).
+  if (ToInline.contains(Including) && isUserHeader(D.Target))
+    Grew |= ToInline.insert(D.Target);
+  if (!ToInline.contains(D.Target) || Including == Main)
+    return Grew;
+  // A header whose text changes, or whose `#pragma once` must see every
+  // copy of its text, is inlined wherever it is included: its includer
+  // must not read the file itself.
+  bool TargetChanged = Changed.contains(D.Target);
+  if (TargetChanged)
+    Grew |= Changed.insert(Including).second;
+  if (TargetChanged || isPragmaOnce(D.Target))
+    Grew |= ToInline.insert(Including);
+  return Grew;
 }
 
 /// The text that replaces directive \p D (from its '#' for \p Length

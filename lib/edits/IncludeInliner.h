@@ -4,8 +4,10 @@
 // header that needs edits (or includes one that does) is not included: its
 // #include directive is replaced by the header's rewritten text, between
 // `#line` directives that keep diagnostics pointing at the header's lines
-// and, after it, at the including file's. Headers that need no edit, and
-// system headers, stay #include lines.
+// and, after it, at the including file's. What an inlined header includes
+// is inlined with it, since its quoted names were found next to it, not
+// next to the output. Other headers that need no edit, and system headers,
+// stay #include lines.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,3 @@
+#pragma once
+// Needs no edit (include-relative.cl).
+typedef uint other_t;
