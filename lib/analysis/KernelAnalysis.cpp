@@ -5,6 +5,7 @@
 #include "analysis/DeferredSites.h"
 #include "analysis/FloatAddLoops.h"
 #include "analysis/GenericPointers.h"
+#include "analysis/MacroKernels.h"
 #include "analysis/MacroSpelledForms.h"
 #include "analysis/UniformSites.h"
 #include "support/Diagnostics.h"
@@ -333,7 +334,7 @@ bool Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
     report(Diags, Diag::ReturnWithValue, Return->getBeginLoc()) << K->getName();
     Accepted = false;
   }
-  return Accepted;
+  return checkMacroWrittenKernel(Ctx, K, Result) && Accepted;
 }
 
 /// Refuses a rewritten kernel (only \p Only, when given) called as a

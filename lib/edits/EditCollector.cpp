@@ -63,6 +63,17 @@ std::optional<SourceLocation> EditCollector::fileLocation(SourceLocation Loc,
   return resolve(Loc, What, InMacroBody::Refuse, InBody);
 }
 
+/// \p Spelling past a line continuation: a token that starts a line of a
+/// macro's definition is located at the previous line's backslash.
+SourceLocation EditCollector::tokenStart(SourceLocation Spelling) const {
+  const char *At = SM.getCharacterData(Spelling);
+  if (*At != '\\')
+    return Spelling;
+  unsigned Size = 0; // the continuations and the token's first character
+  (void)Lexer::getCharAndSizeNoWarn(At, Size, LO);
+  return Spelling.getLocWithOffset(Size - 1);
+}
+
 std::optional<SourceLocation> EditCollector::resolve(SourceLocation Loc,
                                                      const Twine &What,
                                                      InMacroBody Macro,
@@ -75,7 +86,7 @@ std::optional<SourceLocation> EditCollector::resolve(SourceLocation Loc,
   }
   SourceLocation L = outOfMacroArguments(SM, Loc);
   if (L.isMacroID()) {
-    SourceLocation Spelling = SM.getSpellingLoc(L);
+    SourceLocation Spelling = tokenStart(SM.getSpellingLoc(L));
     // Edited in the definition: only a user file's text (an edited header
     // is inlined into the output), and not a token that ## or # made (it
     // is written nowhere).
@@ -107,29 +118,39 @@ void EditCollector::add(SourceLocation FileLoc, unsigned Length,
 }
 
 void EditCollector::addAt(SourceLocation Loc, StringRef Text, const Twine &What,
-                          InMacroBody Macro, bool ReplaceToken,
-                          StringRef Scoped) {
+                          InMacroBody Macro, Place Where, StringRef Scoped) {
   SourceLocation InBody;
   std::optional<SourceLocation> L = resolve(Loc, What, Macro, InBody);
   if (!L)
     return;
-  unsigned Length = ReplaceToken ? Lexer::MeasureTokenLength(*L, SM, LO) : 0;
-  add(*L, Length, Text);
+  unsigned Length = Lexer::MeasureTokenLength(*L, SM, LO);
+  if (Where == Place::After && InBody.isInvalid()) {
+    add(L->getLocWithOffset(Length), 0, Text);
+    return;
+  }
+  // After a token of a macro's body, the edit replaces the token by itself
+  // and the text, so that it is that token's edit (MacroBodies.h).
+  std::string Made =
+      Where == Place::After
+          ? (StringRef(SM.getCharacterData(*L), Length) + Text).str()
+          : Text.str();
+  if (Where == Place::Before)
+    Length = 0;
+  add(*L, Length, Made);
   if (InBody.isValid())
-    MacroEdits.push_back(
-        {*L, InBody, Length, Text.str(), What.str(), Scoped.str()});
+    MacroEdits.push_back({*L, InBody, Length, Made, What.str(), Scoped.str()});
 }
 
 void EditCollector::replaceToken(SourceLocation Loc, StringRef Text,
                                  const Twine &What, InMacroBody Macro,
                                  StringRef Scoped) {
-  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/true, Scoped);
+  addAt(Loc, Text, What, Macro, Place::Replace, Scoped);
 }
 
 void EditCollector::insertBefore(SourceLocation Loc, StringRef Text,
                                  const Twine &What, InMacroBody Macro,
                                  StringRef Scoped) {
-  addAt(Loc, Text, What, Macro, /*ReplaceToken=*/false, Scoped);
+  addAt(Loc, Text, What, Macro, Place::Before, Scoped);
 }
 
 void EditCollector::useScopedForm(SourceLocation Spelling) {
@@ -144,17 +165,68 @@ void EditCollector::useScopedForm(SourceLocation Spelling) {
 }
 
 void EditCollector::insertAfter(SourceLocation Loc, StringRef Text,
-                                const Twine &What) {
-  if (std::optional<SourceLocation> L = fileLocation(Loc, What))
-    add(L->getLocWithOffset(Lexer::MeasureTokenLength(*L, SM, LO)), 0, Text);
+                                const Twine &What, InMacroBody Macro) {
+  addAt(Loc, Text, What, Macro, Place::After, "");
+}
+
+/// The line breaks of \p Text as it writes them ("\r\n" stays "\r\n"),
+/// with the backslash of a line continuation, which keeps a macro's
+/// definition going.
+static std::string lineBreaksOf(StringRef Text) {
+  std::string Breaks;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    bool Continues = C == '\\' && I + 1 < Text.size() &&
+                     (Text[I + 1] == '\n' || Text[I + 1] == '\r');
+    if (C == '\n' || C == '\r' || Continues)
+      Breaks += C;
+  }
+  return Breaks;
+}
+
+/// moveOut of a range spelled in the body of the macro that spells the
+/// token at \p Token (both macro locations of one expansion): its text is
+/// taken out of the definition, an edit that every expansion shares.
+std::optional<std::string>
+EditCollector::moveOutOfMacroBody(SourceRange Range, const Twine &What,
+                                  SourceLocation Token) {
+  SourceLocation Begin = outOfMacroArguments(SM, Range.getBegin());
+  SourceLocation End = outOfMacroArguments(SM, Range.getEnd());
+  SourceLocation Macro = outOfMacroArguments(SM, Token);
+  auto Caller = [&](SourceLocation L) {
+    return SM.getImmediateExpansionRange(L).getBegin();
+  };
+  if (!Begin.isMacroID() || !End.isMacroID() || !Macro.isMacroID() ||
+      Caller(Begin) != Caller(Macro) || Caller(End) != Caller(Macro)) {
+    refuseMacro(Range.getBegin(), Begin, What);
+    return std::nullopt;
+  }
+  SourceLocation From = tokenStart(SM.getSpellingLoc(Begin));
+  SourceLocation To = tokenStart(SM.getSpellingLoc(End));
+  To = To.getLocWithOffset(Lexer::MeasureTokenLength(To, SM, LO));
+  if (!inUserFile(From) || SM.isWrittenInScratchSpace(From) ||
+      SM.getFileID(From) != SM.getFileID(To) || To < From) {
+    refuseMacro(Range.getBegin(), Begin, What);
+    return std::nullopt;
+  }
+  StringRef Text(SM.getCharacterData(From),
+                 SM.getFileOffset(To) - SM.getFileOffset(From));
+  std::string Breaks = lineBreaksOf(Text);
+  add(From, Text.size(), Breaks);
+  MacroEdits.push_back(
+      {From, Begin, unsigned(Text.size()), Breaks, What.str(), ""});
+  return Text.str();
 }
 
 std::optional<std::string> EditCollector::moveOut(SourceRange Range,
-                                                  const Twine &What) {
+                                                  const Twine &What,
+                                                  SourceLocation SameMacroAs) {
   // A range may be a whole macro invocation (it moves as written); a range
-  // that starts or ends inside a macro's definition cannot move.
+  // that starts or ends inside a macro's definition moves only inside it.
   CharSourceRange File =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, LO);
+  if (File.isInvalid() && SameMacroAs.isMacroID())
+    return moveOutOfMacroBody(Range, What, SameMacroAs);
   if (File.isInvalid()) {
     SourceLocation Begin = Range.getBegin();
     SourceLocation InBody = Begin.isMacroID() ? Begin : Range.getEnd();
@@ -170,12 +242,7 @@ std::optional<std::string> EditCollector::moveOut(SourceRange Range,
     return std::nullopt;
   }
   StringRef Text = Lexer::getSourceText(File, SM, LO);
-  // Keep the line breaks as the file writes them ("\r\n" stays "\r\n").
-  std::string Breaks;
-  for (char C : Text)
-    if (C == '\n' || C == '\r')
-      Breaks += C;
-  add(File.getBegin(), Text.size(), Breaks);
+  add(File.getBegin(), Text.size(), lineBreaksOf(Text));
   return Text.str();
 }
 

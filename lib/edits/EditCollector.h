@@ -60,13 +60,18 @@ public:
                     const llvm::Twine &What,
                     InMacroBody Macro = InMacroBody::Refuse,
                     llvm::StringRef Scoped = "");
-  /// Inserts \p Text right after the token at \p Loc.
+  /// Inserts \p Text right after the token at \p Loc (in a macro's body,
+  /// the token is replaced by itself and \p Text: the edit is the token's).
   void insertAfter(clang::SourceLocation Loc, llvm::StringRef Text,
-                   const llvm::Twine &What);
+                   const llvm::Twine &What,
+                   InMacroBody Macro = InMacroBody::Refuse);
   /// Takes the text of the token range \p Range out of the file, leaving
   /// its line breaks in place, and returns it; std::nullopt when it cannot.
-  std::optional<std::string> moveOut(clang::SourceRange Range,
-                                     const llvm::Twine &What);
+  /// With \p SameMacroAs, a range spelled in the body of the macro that
+  /// spells that token moves out of the definition, to go back into it.
+  std::optional<std::string>
+  moveOut(clang::SourceRange Range, const llvm::Twine &What,
+          clang::SourceLocation SameMacroAs = clang::SourceLocation());
   /// Replaces the text of \p Whole by \p Replacement and inserts, right
   /// after the token at \p After, Glue[0], the text of Pieces[0], Glue[1],
   /// ..., Glue[N]: each piece (a range inside \p Whole) with the edits made
@@ -151,15 +156,20 @@ private:
                                                const llvm::Twine &What,
                                                InMacroBody Macro,
                                                clang::SourceLocation &InBody);
+  enum class Place { Replace, Before, After };
   /// Replaces the token at \p Loc by \p Text, or inserts \p Text before
-  /// it, remembering an edit made in a macro definition.
+  /// or after it, remembering an edit made in a macro definition.
   void addAt(clang::SourceLocation Loc, llvm::StringRef Text,
-             const llvm::Twine &What, InMacroBody Macro, bool ReplaceToken,
+             const llvm::Twine &What, InMacroBody Macro, Place Where,
              llvm::StringRef Scoped);
+  std::optional<std::string> moveOutOfMacroBody(clang::SourceRange Range,
+                                                const llvm::Twine &What,
+                                                clang::SourceLocation Token);
   void refuseMacro(clang::SourceLocation Original, clang::SourceLocation InBody,
                    const llvm::Twine &What);
   void refuseSystem(clang::SourceLocation Loc, const llvm::Twine &What);
   bool inUserFile(clang::SourceLocation FileLoc) const;
+  clang::SourceLocation tokenStart(clang::SourceLocation Spelling) const;
   bool firstReport(clang::SourceLocation Loc, const std::string &What);
 
   const clang::SourceManager &SM;

@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -41,8 +42,9 @@ struct SpelledToken {
 
 /// Finds every expansion, in the user's code, of the macro-body tokens of
 /// \p Tokens that an edit may change: a name (a callee), a call's `)`, a
-/// `return` and the first token of a loop's body. An expansion that no edit
-/// reached is one that needs none.
+/// `return`, the first token of a loop's body and a function's parameter
+/// list `)` and braces. An expansion that no edit reached is one that needs
+/// none.
 class ExpansionFinder : public RecursiveASTVisitor<ExpansionFinder> {
 public:
   ExpansionFinder(const SourceManager &SM, const LangOptions &LO,
@@ -61,6 +63,15 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) { return found(E->getLocation()); }
   bool VisitCallExpr(CallExpr *E) { return found(E->getRParenLoc()); }
   bool VisitReturnStmt(ReturnStmt *S) { return found(S->getReturnLoc()); }
+  // A rewritten kernel's parameter list and braces (MacroKernels.h).
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+    if (!F->doesThisDeclarationHaveABody() || !Body)
+      return true;
+    FunctionTypeLoc Proto = F->getFunctionTypeLoc();
+    return (!Proto || found(Proto.getRParenLoc())) &&
+           found(Body->getLBracLoc()) && found(Body->getRBracLoc());
+  }
   // A loop's guard (LoopGuards.h): `while` and `)`, or a `for` header's
   // condition and second `;`.
   bool VisitWhileStmt(WhileStmt *S) {

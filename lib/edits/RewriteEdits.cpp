@@ -207,8 +207,11 @@ void EditBuilder::editParameters(const FunctionDecl *FD, StringRef Parameters,
     Failed = true;
     return;
   }
+  // A kernel that a macro writes is edited in the definition, which
+  // serves each kernel it writes (analysis/MacroKernels.h).
   if (FD->getNumParams() > 0) {
-    Out.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What);
+    Out.insertBefore(Proto.getRParenLoc(), (", " + Parameters).str(), What,
+                     EditCollector::InMacroBody::EditDefinition);
     return;
   }
   std::optional<SourceLocation> LParen =
@@ -300,7 +303,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
       continue;
     }
     std::optional<std::string> Text = Edits.moveOut(
-        DS->getSourceRange(), "__local declaration in kernel '" + Name + "'");
+        DS->getSourceRange(), "__local declaration in kernel '" + Name + "'",
+        Body->getLBracLoc());
     if (Text)
       Start += " " + *Text;
   }
@@ -314,7 +318,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   Start += GroupLoop;
   Start += varyingArguments(Kernel);
   Edits.insertAfter(Body->getLBracLoc(), Start,
-                    "opening brace of kernel '" + Name + "'");
+                    "opening brace of kernel '" + Name + "'",
+                    EditCollector::InMacroBody::EditDefinition);
 
   bool RewroteReturn = false;
   for (const ReturnStmt *Return :
@@ -327,7 +332,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   std::string End =
       RewroteReturn ? (GroupEndLabel + Epilogue).str() : Epilogue.str();
   Edits.insertBefore(Body->getRBracLoc(), End,
-                     "closing brace of kernel '" + Name + "'");
+                     "closing brace of kernel '" + Name + "'",
+                     EditCollector::InMacroBody::EditDefinition);
 }
 
 /// Inserts the context argument before \p Call's `)`. \p Scoped: the
@@ -657,6 +663,9 @@ void EditBuilder::addWarpCopy(const FunctionDecl *Kernel) {
     return NoCopy("is declared before its definition");
   const FunctionInfo &Info = Analysis.Functions.find(Kernel)->second;
   const auto *Body = cast<CompoundStmt>(Kernel->getBody());
+  // Its edits would be the definition's, which the rewritten kernel has.
+  if (Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID())
+    return NoCopy("is written by a macro");
   EditCollector Copy(SM, LO(), Diags);
   Copy.insertAfter(Body->getLBracLoc(), WarpPrologue,
                    "opening brace of kernel '" + Name + "'");

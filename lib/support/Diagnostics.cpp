@@ -84,6 +84,15 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "%0 is made by token pasting ('##') in macro '%1' and "
                         "cannot be rewritten: its text is written nowhere");
+  case Diag::MacroKernelShared:
+    return customDiagID(D, Error,
+                        "kernel '%0' is written by macro '%1', which also "
+                        "writes '%2', a function that is not rewritten: the "
+                        "edits of the definition would change both");
+  case Diag::MacroKernelUneditable:
+    return customDiagID(D, Error,
+                        "kernel '%0' is written by macro '%1', whose "
+                        "definition cannot take its edits: %2");
   case Diag::NoteGenericPointer:
     return customDiagID(D, Note, "%0");
   case Diag::NoteOtherExpansion:

@@ -32,6 +32,8 @@ enum class Diag {
   MacroExpansionsDisagree,  ///< %0: what, %1: macro, %2/%3: edits here/there
   NoteOtherExpansion,       ///< %0: macro
   PastedInMacro,            ///< %0: what, %1: macro
+  MacroKernelShared,        ///< %0: kernel, %1: macro, %2: other function
+  MacroKernelUneditable,    ///< %0: kernel, %1: macro, %2: why
   NoteGenericPointer,       ///< %0: why a generic pointer is not proved
   InSystemHeader,           ///< %0: what
   IncludeNotInlined,        ///< %0: header, %1: why
