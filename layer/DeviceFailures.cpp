@@ -77,6 +77,26 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
       Status, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "clWaitForEvents");
 }
 
+cl_int checkEarlierLaunches(cl_command_queue Queue, const char *Call) {
+  if (!softwareQueues().contains(Queue))
+    return CL_SUCCESS;
+  // A marker without a wait list waits for every command enqueued before
+  // it, in order or not: once it has completed, so have the queue's
+  // launches and their status read-backs.
+  cl_event Marker = nullptr;
+  cl_int Status =
+      SA_REAL(clEnqueueMarkerWithWaitList)(Queue, 0, nullptr, &Marker);
+  if (Status != CL_SUCCESS)
+    return Status;
+  Status = SA_REAL(clWaitForEvents)(1, &Marker);
+  SA_REAL(clReleaseEvent)(Marker);
+  if (Status != CL_SUCCESS)
+    return Status;
+  // The failure is kept: clFinish still reports it, as it would have alone.
+  return reportDeviceFailure(saGetQueueStatus(Queue), CL_OUT_OF_RESOURCES,
+                             Call);
+}
+
 cl_int releaseQueue(cl_command_queue Queue) {
   SoftwareQueues &Software = softwareQueues();
   if (Software.contains(Queue)) {

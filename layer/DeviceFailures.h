@@ -6,7 +6,10 @@
 // saFinish and saWaitForEvents, which an unmodified application never
 // calls, so the layer's clFinish and clWaitForEvents call them for queues
 // that ran software launches, log the failure with the kernel's name, and
-// return an error the application understands. Queues that never did cost
+// return an error the application understands; a blocking read or map of
+// such a queue does too, before it reads what a failed launch left (the
+// layer's clEnqueueReadBuffer, clEnqueueReadBufferRect and
+// clEnqueueMapBuffer, InterceptReads.cpp). Queues that never did cost
 // one set lookup (none at all before the first software launch). The
 // layer's clReleaseCommandQueue has the runtime let go of what it holds for
 // the queue first (saReleaseQueue).
@@ -31,6 +34,12 @@ cl_int finishQueue(cl_command_queue Queue);
 /// clWaitForEvents; a device-side failure of a software launch whose event
 /// is listed gives CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST.
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
+
+/// Before a blocking read or map \p Call on \p Queue: waits for the
+/// commands enqueued before it and, where a software launch among them
+/// failed on the device, logs the failure and gives CL_OUT_OF_RESOURCES (as
+/// clFinish would, which still reports it); else CL_SUCCESS.
+cl_int checkEarlierLaunches(cl_command_queue Queue, const char *Call);
 
 /// clReleaseCommandQueue(\p Queue), after the runtime has let go of what it
 /// held for the queue's software launches (waiting for their status), so

@@ -1,6 +1,7 @@
 //===- LayerProfile.cpp - The profile of an application's atomics ---------===//
 
 #include "LayerProfile.h"
+#include "ExitWork.h"
 #include "LayerLog.h"
 #include "ProgramRewrite.h"
 #include <cstdio>
@@ -78,7 +79,7 @@ void keepProfiledSource(unsigned Id, const std::string &Source) {
 void startProfile(const std::string &Path) {
   ProfilePath = new std::string(Path);
   saSetMode(SA_MODE_PROFILE);
-  std::atexit(writeProfile);
+  std::atexit(atExitOfLoader<writeProfile>);
 }
 
 } // namespace layer

@@ -1,6 +1,7 @@
 //===- LayerReport.cpp - What the layer did and what it cost --------------===//
 
 #include "LayerReport.h"
+#include "ExitWork.h"
 #include "LayerLog.h"
 #include "RealOpenCL.h"
 #include <cstdio>
@@ -95,7 +96,7 @@ std::string kernelTime(const KernelLaunches &L) {
 Report &report() {
   static Report *The = [] {
     Report *R = new Report;
-    std::atexit(logReport);
+    std::atexit(atExitOfLoader<logReport>);
     return R;
   }();
   return *The;

@@ -4,6 +4,7 @@
 #include "BuildFlags.h"
 #include "ClQueries.h"
 #include "EntryPoint.h"
+#include "ExitWork.h"
 #include "LayerConfig.h"
 #include "LayerLog.h"
 #include "LayerProfile.h"
@@ -99,7 +100,7 @@ void logConfigProblemsOnce() {
     for (const std::string &Problem : config().Problems)
       logEvent("ignoring " + Problem);
     if (!config().SelectedKernels.empty())
-      std::atexit(logUnmatchedKernelNames);
+      std::atexit(atExitOfLoader<logUnmatchedKernelNames>);
   });
 }
 

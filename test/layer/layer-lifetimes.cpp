@@ -49,6 +49,17 @@
 // clang16-crash         count, in a program that Clang 16's parser crashes
 //                       on (a fuzzer's find) and the device's compiler
 //                       (PoCL 3.1's Clang 15) builds
+// read-after-failure    count over 65,536 work-items, then a blocking
+//                       clEnqueueReadBuffer, clEnqueueReadBufferRect or
+//                       clEnqueueMapBuffer of its counter: each either
+//                       succeeds with 65,536 or returns
+//                       CL_OUT_OF_RESOURCES (a launch that failed on the
+//                       device, under limits the test sets), and clFinish
+//                       then agrees; never success with a wrong count
+// fork-child-exits      count run, then a forked child that exits at once
+//                       (running the exit handlers it inherited): the
+//                       profile (SOFTATOMIC_PROFILE, which the case sets)
+//                       is not written until the parent itself exits
 //
 // SA_PLATFORM picks the platform by name (default "Portable", PoCL).
 #define CL_TARGET_OPENCL_VERSION 300
@@ -63,6 +74,7 @@
 #include <iterator>
 #include <new>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -641,6 +653,92 @@ void groupsWaitInOrder(Session &S) {
   clReleaseProgram(Program);
 }
 
+/// How the counter is read back in readAfterFailure.
+enum class ReadBack { Read, ReadRect, Map };
+
+/// \p How's blocking read of the one-word \p Buffer into \p Value.
+cl_int readCounter(Session &S, cl_mem Buffer, ReadBack How, cl_uint &Value) {
+  if (How == ReadBack::Read)
+    return clEnqueueReadBuffer(S.Queue, Buffer, CL_TRUE, 0, 4, &Value, 0,
+                               nullptr, nullptr);
+  if (How == ReadBack::ReadRect) {
+    const size_t Origin[3] = {0, 0, 0}, Region[3] = {4, 1, 1};
+    return clEnqueueReadBufferRect(S.Queue, Buffer, CL_TRUE, Origin, Origin,
+                                   Region, 0, 0, 0, 0, &Value, 0, nullptr,
+                                   nullptr);
+  }
+  cl_int Status = CL_SUCCESS;
+  void *Mapped = clEnqueueMapBuffer(S.Queue, Buffer, CL_TRUE, CL_MAP_READ, 0, 4,
+                                    0, nullptr, nullptr, &Status);
+  if (!Mapped)
+    return Status == CL_SUCCESS ? CL_INVALID_VALUE : Status;
+  std::memcpy(&Value, Mapped, 4);
+  check(clEnqueueUnmapMemObject(S.Queue, Buffer, Mapped, 0, nullptr, nullptr),
+        "clEnqueueUnmapMemObject");
+  return Status;
+}
+
+/// A blocking read after a launch that failed on the device reports the
+/// failure: its data are not the launch's results.
+void readAfterFailure(Session &S) {
+  const size_t All = 65536;
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Count = S.kernel(Program, "count");
+  const char *Names[] = {"clEnqueueReadBuffer", "clEnqueueReadBufferRect",
+                         "clEnqueueMapBuffer"};
+  for (ReadBack How : {ReadBack::Read, ReadBack::ReadRect, ReadBack::Map}) {
+    std::string What = Names[(int)How];
+    cl_mem Counter = wordBuffer(S, 1), Old = wordBuffer(S, All);
+    check(clSetKernelArg(Count, 0, sizeof Counter, &Counter), "clSetKernelArg");
+    check(clSetKernelArg(Count, 1, sizeof Old, &Old), "clSetKernelArg");
+    check(clEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &All, &Local, 0,
+                                 nullptr, nullptr),
+          What + ": clEnqueueNDRangeKernel");
+    cl_uint Value = 0;
+    cl_int Status = readCounter(S, Counter, How, Value);
+    if (Status == CL_SUCCESS && Value != All)
+      fail(What + " succeeded with count " + std::to_string(Value) +
+           ", expected " + std::to_string(All));
+    if (Status != CL_SUCCESS && Status != CL_OUT_OF_RESOURCES)
+      fail(What + " returned " + std::to_string(Status));
+    cl_int Finished = clFinish(S.Queue);
+    if (Finished != Status)
+      fail("clFinish after " + What + " returned " + std::to_string(Finished) +
+           ", " + What + " " + std::to_string(Status));
+    clReleaseMemObject(Counter);
+    clReleaseMemObject(Old);
+  }
+  clReleaseKernel(Count);
+  clReleaseProgram(Program);
+}
+
+/// A forked child's exit leaves the profile to its parent: the file does
+/// not exist (removed first) after the child has exited.
+void forkChildExits(Session &S) {
+  const char *Profile = std::getenv("SOFTATOMIC_PROFILE");
+  if (Profile)
+    std::remove(Profile);
+  cl_program Program = S.source(StepSource);
+  S.build(Program, "-DSTEP=1");
+  cl_kernel Count = S.kernel(Program, "count");
+  S.runCount(Count, 1, "count before the fork");
+  std::fflush(nullptr); // the child's exit flushes nothing twice
+  pid_t Child = fork();
+  if (Child < 0)
+    fail("fork failed");
+  if (Child == 0)
+    std::exit(0);
+  int ChildStatus = 0;
+  if (waitpid(Child, &ChildStatus, 0) != Child || !WIFEXITED(ChildStatus) ||
+      WEXITSTATUS(ChildStatus) != 0)
+    fail("the forked child did not exit with 0");
+  if (Profile && access(Profile, F_OK) == 0)
+    fail(std::string("the forked child's exit wrote the profile ") + Profile);
+  clReleaseKernel(Count);
+  clReleaseProgram(Program);
+}
+
 int main(int argc, char **argv) {
   struct Scenario {
     const char *Name;
@@ -657,6 +755,8 @@ int main(int argc, char **argv) {
       {"groups-wait-in-order", groupsWaitInOrder},
       {"deep-macro-expansion", deepMacroExpansion},
       {"clang16-crash", clang16Crash},
+      {"read-after-failure", readAfterFailure},
+      {"fork-child-exits", forkChildExits},
   };
   if (argc != 2)
     fail("usage: layer-lifetimes SCENARIO");

@@ -298,7 +298,21 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events) {
   return Failure ? fail(Failure->Code, Failure->Message) : succeed();
 }
 
+cl_int queueStatus(cl_command_queue Queue) {
+  settleLaunches([&](const PendingLaunch &L) { return L.Queue == Queue; },
+                 /*Wait=*/false);
+  StatusBook &B = book();
+  std::lock_guard<std::mutex> Guard(B.Lock);
+  auto It = B.FirstError.find(Queue);
+  return It == B.FirstError.end() ? succeed()
+                                  : fail(It->second.Code, It->second.Message);
+}
+
 } // namespace softatomic
+
+extern "C" cl_int saGetQueueStatus(cl_command_queue Queue) {
+  return softatomic::queueStatus(Queue);
+}
 
 extern "C" cl_int saWaitForEvents(cl_uint NumEvents, const cl_event *Events) {
   return softatomic::waitForEvents(NumEvents, Events);

@@ -6,7 +6,8 @@
 // saReleaseQueue, which the interception layer calls before the
 // application's clReleaseCommandQueue. saFinish reports the first failure
 // of a queue, saWaitForEvents the first of the launches whose events it
-// waits for. A failed launch keeps its kernel event (so its queue and
+// waits for, saGetQueueStatus the queue's first among the launches that
+// have completed (keeping it for saFinish). A failed launch keeps its kernel event (so its queue and
 // context) until saFinish or saReleaseQueue of its queue.
 //
 // Everything is let go of on the application's thread, inside one of its
@@ -43,6 +44,10 @@ cl_int releaseQueue(cl_command_queue Queue);
 /// clWaitForEvents, then the first device-side error of a launch whose
 /// kernel event is among Events (until its queue's finishQueue).
 cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
+
+/// The first device-side error of Queue's completed launches since the
+/// last finishQueue or releaseQueue, kept for those to report.
+cl_int queueStatus(cl_command_queue Queue);
 
 } // namespace softatomic
 

@@ -215,6 +215,14 @@ SA_API cl_int saReleaseQueue(cl_command_queue queue);
  * too. */
 SA_API cl_int saWaitForEvents(cl_uint num_events, const cl_event *event_list);
 
+/* Reports the queue's first device-side failure among its softatomic
+ * launches that have completed (their status read back), or CL_SUCCESS,
+ * without waiting for anything and without forgetting the failure: saFinish
+ * still reports it. After a command the caller waited for that came after
+ * the queue's launches (a blocking read), every launch before it has
+ * completed: a caller that reads a launch's results hears of its failure. */
+SA_API cl_int saGetQueueStatus(cl_command_queue queue);
+
 /* Registers the manifest of a program the runtime cannot read the source of
  * (one built with clCreateProgramWithBinary or IL). The JSON is what
  * `softatomic-rewrite --manifest` wrote. */
