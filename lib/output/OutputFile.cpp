@@ -1,6 +1,7 @@
 //===- OutputFile.cpp - Writing outputs whole or not at all ---------------===//
 
 #include "output/OutputFile.h"
+#include "output/DirectoryLocks.h"
 #include "output/InterruptCleanup.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -136,6 +137,16 @@ static Error writeDirectly(const StagedFile &File) {
   return EC ? createFileError(File.Path, EC) : Error::success();
 }
 
+/// Where the staged files with a temporary file are renamed to.
+static std::vector<std::string>
+renamedTargets(const std::vector<StagedFile> &Staged) {
+  std::vector<std::string> Targets;
+  for (const StagedFile &File : Staged)
+    if (File.Temp)
+      Targets.push_back(File.Target);
+  return Targets;
+}
+
 void OutputFiles::add(StringRef Path, std::string Text) {
   Files.emplace_back(Path.str(), std::move(Text));
 }
@@ -160,6 +171,9 @@ Error OutputFiles::commit() {
     if (!File.Temp)
       if (Error Err = writeDirectly(File))
         return Abandon(std::move(Err));
+  // The renames of one run, together: another run writing the same files
+  // renames its own before or after all of them (DirectoryLocks.h).
+  DirectoryLocks Locks(renamedTargets(Staged));
   for (StagedFile &File : Staged) {
     if (!File.Temp)
       continue;
