@@ -91,8 +91,16 @@ static bool writeOutputs(const ToolOptions &O, FileRun &Run, raw_ostream &Diags,
   }
   if (!O.ManifestFile.empty())
     Add(O.ManifestFile, R.ManifestJSON);
-  if (!O.DepFile.empty())
-    Add(O.DepFile, makeDepfile(O.OutputFile, R.Dependencies));
+  if (!O.DepFile.empty()) {
+    // Refused before anything is written: the outputs go all or none.
+    Expected<std::string> Rule = makeDepfile(O.OutputFile, R.Dependencies);
+    if (!Rule) {
+      Diags << "softatomic-rewrite: error: cannot write " << O.DepFile << ": "
+            << toString(Rule.takeError()) << "\n";
+      return false;
+    }
+    Add(O.DepFile, std::move(*Rule));
+  }
   if (Error Err = Files.commit()) {
     Diags << "softatomic-rewrite: error: cannot write "
           << toString(std::move(Err)) << "\n";

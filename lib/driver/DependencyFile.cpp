@@ -6,6 +6,7 @@
 #include "clang/Frontend/Utils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
+#include <optional>
 
 using namespace clang;
 using namespace llvm;
@@ -74,6 +75,14 @@ private:
   std::vector<std::string> &Files;
 };
 
+/// \p Name with its line breaks written as \\n and \\r, for a message.
+std::string escapeLineBreaks(StringRef Name) {
+  std::string Out;
+  for (char C : Name)
+    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);
+  return Out;
+}
+
 /// \p Path escaped for a Makefile rule (the escapes Clang's own
 /// DependencyFileGenerator writes).
 std::string escapeForMake(StringRef Path) {
@@ -96,6 +105,18 @@ std::string escapeForMake(StringRef Path) {
   return Out;
 }
 
+/// The first of \p Names with a line break, which no Makefile rule can
+/// name (make has no escape for it: the rule would end there), if any.
+std::optional<StringRef> unnameable(StringRef Target,
+                                    ArrayRef<std::string> Names) {
+  if (Target.find_first_of("\r\n") != StringRef::npos)
+    return Target;
+  for (const std::string &Name : Names)
+    if (StringRef(Name).find_first_of("\r\n") != StringRef::npos)
+      return StringRef(Name);
+  return std::nullopt;
+}
+
 } // namespace
 
 std::unique_ptr<tooling::FrontendActionFactory>
@@ -104,7 +125,13 @@ collectDependencies(std::unique_ptr<tooling::FrontendActionFactory> Inner,
   return std::make_unique<DependencyActionFactory>(std::move(Inner), Files);
 }
 
-std::string makeDepfile(StringRef Target, ArrayRef<std::string> Files) {
+Expected<std::string> makeDepfile(StringRef Target,
+                                  ArrayRef<std::string> Files) {
+  if (std::optional<StringRef> Name = unnameable(Target, Files))
+    return createStringError(
+        std::errc::invalid_argument,
+        "'%s' has a line break in its name, which a Makefile rule cannot name",
+        escapeLineBreaks(*Name).c_str());
   std::string Text = escapeForMake(Target) + ":";
   for (const std::string &File : Files)
     Text += " \\\n  " + escapeForMake(File);

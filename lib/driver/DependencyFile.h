@@ -13,6 +13,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,9 +30,10 @@ std::unique_ptr<clang::tooling::FrontendActionFactory> collectDependencies(
 
 /// The text of a Makefile-style depfile: one rule, \p Target depends on
 /// \p Files, with spaces, '#' and '$' escaped as GNU make and Ninja read
-/// them.
-std::string makeDepfile(llvm::StringRef Target,
-                        llvm::ArrayRef<std::string> Files);
+/// them (a backslash elsewhere is kept as it is). A name with a line break,
+/// which make cannot read in a rule, is an error that names it.
+llvm::Expected<std::string> makeDepfile(llvm::StringRef Target,
+                                        llvm::ArrayRef<std::string> Files);
 
 } // namespace softatomic
 

@@ -10,7 +10,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
+#include <optional>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -89,6 +92,29 @@ private:
 };
 } // namespace
 
+/// ClangTool names its input by an absolute path that LLVM's
+/// sys::path::native() has made of it, which on POSIX turns each lone
+/// backslash into '/': `a\b.cl` would be read as `a/b.cl`. This adjuster
+/// gives the compile command the input's own absolute path back; where the
+/// path has no backslash, none is needed.
+static std::optional<ArgumentsAdjuster> keepInputPath(StringRef Path) {
+  if (!Path.contains('\\'))
+    return std::nullopt;
+  // The absolute path as ClangTool makes it (a leading "./" dropped), then
+  // as native() turns it.
+  Path.consume_front("./");
+  SmallString<256> Absolute(Path);
+  sys::fs::make_absolute(Absolute);
+  SmallString<256> Turned(Absolute);
+  sys::path::native(Turned);
+  return [Turned = std::string(Turned), Absolute = std::string(Absolute)](
+             const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Kept = Args;
+    std::replace(Kept.begin(), Kept.end(), Turned, Absolute);
+    return Kept;
+  };
+}
+
 bool rewriteFile(const CompilationDatabase &Compilations,
                  const RewriteInput &Input, const RewriteOptions &Options,
                  raw_ostream &Diagnostics, bool Colors, RewriteResult &Result) {
@@ -100,6 +126,8 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   compat::keepWorkingDirectory(Tool);
   if (Input.Contents)
     Tool.mapVirtualFile(Input.Path, *Input.Contents);
+  else if (std::optional<ArgumentsAdjuster> Keep = keepInputPath(Input.Path))
+    Tool.appendArgumentsAdjuster(std::move(*Keep));
   Tool.appendArgumentsAdjuster(getOpenCLArgumentsAdjuster(Options));
   // The compiler's own options drive only its "N errors generated." line,
   // which it writes straight to stderr; the printer below has options of
