@@ -2,6 +2,7 @@
 
 #include "edits/EditCollector.h"
 #include "edits/MacroBodies.h"
+#include "support/ClangCompat.h"
 #include "support/Diagnostics.h"
 #include "support/MacroLocations.h"
 #include "clang/Basic/SourceManager.h"
@@ -69,8 +70,8 @@ SourceLocation EditCollector::tokenStart(SourceLocation Spelling) const {
   const char *At = SM.getCharacterData(Spelling);
   if (*At != '\\')
     return Spelling;
-  unsigned Size = 0; // the continuations and the token's first character
-  (void)Lexer::getCharAndSizeNoWarn(At, Size, LO);
+  // The continuations and the token's first character.
+  unsigned Size = compat::charSizeWithContinuations(At, LO);
   return Spelling.getLocWithOffset(Size - 1);
 }
 

@@ -16,6 +16,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Config/llvm-config.h"
@@ -79,6 +80,20 @@ public:
 inline const clang::HeaderFileInfo *
 existingFileInfo(const clang::HeaderSearch &Headers, clang::FileEntryRef File) {
   return Headers.getExistingFileInfo(File);
+}
+
+/// The bytes of the character at \p Ptr, line continuations before it
+/// included. Lexer::getCharAndSizeNoWarn returns them through an argument
+/// until Clang 17 and in a SizedChar from 18 on.
+inline unsigned charSizeWithContinuations(const char *Ptr,
+                                          const clang::LangOptions &LO) {
+#if CLANG_VERSION_MAJOR >= 18
+  return clang::Lexer::getCharAndSizeNoWarn(Ptr, LO).Size;
+#else
+  unsigned Size = 0;
+  (void)clang::Lexer::getCharAndSizeNoWarn(Ptr, Size, LO);
+  return Size;
+#endif
 }
 
 /// Leaves \p Tool's working directory where its last compile command put

@@ -80,7 +80,10 @@ SOURCES = {
     "chain": exec_kernel("deferred_release.cl", "chain"),
     # A work queue per pair of groups: group 2k publishes its items with
     # plain stores and counts each in; group 2k+1's work-items take tickets
-    # and wait until their item is in, then read it plainly.
+    # and wait until every item is in, then read theirs plainly. (Waiting
+    # only for ticket + 1 items to be counted in was a race of the kernel's
+    # own: a warp's lanes may count in out of order, and on the H200 the
+    # kernel as written read an item not yet written.)
     "queue": """
 __kernel void queue(__global uint *data, __global uint *produced, __global uint *taken,
                     __global uint *out, uint seed) {
@@ -92,7 +95,7 @@ __kernel void queue(__global uint *data, __global uint *produced, __global uint 
     atomic_inc(&produced[k]);
   } else {
     uint t = atomic_inc(&taken[k]);
-    while (atomic_add(&produced[k], 0u) <= t)
+    while (atomic_add(&produced[k], 0u) < lsz)
       ;
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     result = data[k * lsz + t];
