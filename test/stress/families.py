@@ -80,10 +80,12 @@ SOURCES = {
     "chain": exec_kernel("deferred_release.cl", "chain"),
     # A work queue per pair of groups: group 2k publishes its items with
     # plain stores and counts each in; group 2k+1's work-items take tickets
-    # and wait until every item is in, then read theirs plainly. (Waiting
-    # only for ticket + 1 items to be counted in was a race of the kernel's
-    # own: a warp's lanes may count in out of order, and on the H200 the
-    # kernel as written read an item not yet written.)
+    # and wait until every item is in, then read theirs through a volatile
+    # pointer. (Waiting only for ticket + 1 items to be counted in, and a
+    # plain read after mem_fence, were races of the kernel's own: a warp's
+    # lanes may count in out of order, and OpenCL 1.2's mem_fence orders a
+    # work-item's own accesses only; on the H200 the kernel as written read
+    # items not yet written, or stale.)
     "queue": """
 __kernel void queue(__global uint *data, __global uint *produced, __global uint *taken,
                     __global uint *out, uint seed) {
@@ -98,7 +100,7 @@ __kernel void queue(__global uint *data, __global uint *produced, __global uint 
     while (atomic_add(&produced[k], 0u) < lsz)
       ;
     mem_fence(CLK_GLOBAL_MEM_FENCE);
-    result = data[k * lsz + t];
+    result = ((volatile __global uint *)data)[k * lsz + t];
   }
   out[get_global_id(0)] = result;
 }
