@@ -21,6 +21,11 @@
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel cas_counter --global 2048 --local 64 --arg buf:long:1:fill=4294966272 --arg buf:long:2048 --arg buf:ulong:1:fill=-1024 --arg buf:ulong:2048 --check 1:perm=4294966272 --check 3:perm=-1024
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel cas_counter --global 1024 --local 256 --arg buf:long:1:fill=4294966272 --arg buf:long:1024 --arg buf:ulong:1:fill=-1024 --arg buf:ulong:1024 --check 1:perm=4294966272 --check 3:perm=-1024
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel cas_counter --global 64 --local 1 --arg buf:long:1:fill=4294966272 --arg buf:long:64 --arg buf:ulong:1:fill=-1024 --arg buf:ulong:64 --check 1:perm=4294966272 --check 3:perm=-1024
+// Each operation is the device's own instruction (atom_add, atom_min, ...
+// on a 64-bit target); the compare-exchange loop that a device without
+// them gets, forced with SA_WIDE_CAS_ONLY:
+// RUN: sa-difftest %s %t.sa.cl --build-options "-cl-std=CL1.2 -DSA_WIDE_CAS_ONLY" --kernel ops --global 4096 --local 64 --arg buf:long:8:fill=4294965248 --arg buf:ulong:8:fill=9223372036854775807 --arg buf:long:4097:fill=4294965248 --arg buf:long:4097:fill=4294969344 --arg buf:long:4097:fill=2048 --arg buf:ulong:4097:fill=4294971392 --check 2:perm=4294965248 --check 3:perm=4294965248 --check 4:perm=-2048 --check 5:perm=4294967296
+// RUN: sa-difftest %s %t.sa.cl --build-options "-cl-std=CL1.2 -DSA_WIDE_CAS_ONLY" --kernel cas_counter --global 1024 --local 256 --arg buf:long:1:fill=4294966272 --arg buf:long:1024 --arg buf:ulong:1:fill=-1024 --arg buf:ulong:1024 --check 1:perm=4294966272 --check 3:perm=-1024
 // 32-bit and 64-bit requests in one kernel: the coordinator's runs change
 // width between entries.
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL1.2 --kernel mixed --global 4096 --local 64 --arg buf:int:2:fill=100 --arg buf:long:2:fill=4294967000 --arg buf:int:4096 --arg buf:long:4096 --check 2:perm=100 --check 3:perm=4294967000

@@ -38,7 +38,8 @@
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.cl20.64.cl -o %t.cl20.64.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
 // With --combine-mode the runtime applies combined requests with native
-// atomics, in __sa_native and only there (64-bit: a compare-exchange loop):
+// atomics, in __sa_native and only there (64-bit: the device's instructions,
+// and a compare-exchange loop for the rest):
 // RUN: softatomic-rewrite --combine-mode %s -o %t.combine.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.combine.cl -o %t.combine.ll
 // RUN: FileCheck %s --check-prefix=COMBINE --input-file %t.combine.ll
@@ -59,6 +60,16 @@
 // COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}
 // COMBINE64: define internal {{.*}}@__sa_native_wide(
 // COMBINE64: call {{.*}}@_Z12atom_cmpxchgPU3AS1Vmmm(
+// ... and each 64-bit operation that has an instruction is that
+// instruction (cl_khr_int64_base_atomics and _extended_atomics, which
+// Clang's SPIR target defines), not the compare-exchange loop:
+// COMBINE64: define internal {{.*}}@__sa_native_wide_op(
+// COMBINE64-DAG: call {{.*}}@_Z8atom_addPU3AS1Vmm(
+// COMBINE64-DAG: call {{.*}}@_Z8atom_subPU3AS1Vmm(
+// COMBINE64-DAG: call {{.*}}@_Z9atom_xchgPU3AS1Vmm(
+// COMBINE64-DAG: call {{.*}}@_Z8atom_minPU3AS1Vll(
+// COMBINE64-DAG: call {{.*}}@_Z8atom_maxPU3AS1Vmm(
+// COMBINE64-DAG: call {{.*}}@_Z7atom_orPU3AS1Vmm(
 // DIRECT: define internal {{.*}}@__sa_request(
 // DIRECT: call {{.*}}@__sa_native(
 // DIRECT: define internal {{.*}}@__sa_native(
