@@ -15,11 +15,13 @@
  * work-group, after Elteir, Lin and Feng, "Performance Characterization and
  * Optimization of Atomic Operations on AMD GPUs", Sections IV-B/C.
  *
- * A rewritten kernel is launched with 1 + P physical work-groups, all of them
- * co-resident (the host runtime caps P). Physical group 0 is the coordinator;
- * groups 1..P are workers that run the user's work-groups in turn
- * (virtual group v = w, w + P, w + 2P, ...), so the user's code sees the
- * geometry it was written for through the __sa_get_* functions.
+ * A rewritten kernel is launched with 1 + P physical work-groups, in the
+ * coordinator mode all of them co-resident (the host runtime caps P).
+ * Physical group 0 is the coordinator; groups 1..P are workers that run the
+ * user's work-groups in turn (the coordinator mode's worker w: v = w,
+ * w + P, w + 2P, ...; the combining mode's: the lowest not yet claimed,
+ * part 10), so the user's code sees the geometry it was written for
+ * through the __sa_get_* functions.
  *
  * Each work-item of a worker owns one request slot. A work-item that calls a
  * software atomic publishes (op, address, operand) in its slot and waits for
