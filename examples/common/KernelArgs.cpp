@@ -18,12 +18,91 @@ std::vector<std::string> splitList(const std::string &S, char Sep) {
   return Parts;
 }
 
+namespace {
+/// A scalar type of OpenCL C that a buffer or scalar argument may hold.
+struct ScalarType {
+  const char *Name;
+  size_t Size;
+  bool Signed; ///< Read back sign-extended (an integer type).
+  bool Real;   ///< half, float or double: read back as its bits.
+};
+constexpr ScalarType ScalarTypes[] = {
+    {"char", 1, true, false},   {"uchar", 1, false, false},
+    {"short", 2, true, false},  {"ushort", 2, false, false},
+    {"int", 4, true, false},    {"uint", 4, false, false},
+    {"long", 8, true, false},   {"ulong", 8, false, false},
+    {"half", 2, false, true},   {"float", 4, false, true},
+    {"double", 8, false, true}};
+constexpr const char *TypeList =
+    "char, uchar, short, ushort, int, uint, long, ulong, half, float, "
+    "double, or a vector of 2, 3, 4, 8 or 16 of one (uchar4)";
+
+/// TYPE as its scalar type and the scalars one element stores (a
+/// 3-vector takes a 4-vector's room, as OpenCL lays it out); no scalar
+/// type for a TYPE this file does not know.
+struct ElementType {
+  const ScalarType *Scalar = nullptr;
+  size_t Lanes = 1;
+};
+ElementType elementType(const std::string &Type) {
+  size_t Digits = Type.find_first_of("0123456789");
+  std::string Base = Type.substr(0, Digits);
+  ElementType E;
+  if (Digits != std::string::npos) {
+    std::string N = Type.substr(Digits);
+    if (N != "2" && N != "3" && N != "4" && N != "8" && N != "16")
+      return E;
+    E.Lanes = N == "3" ? 4 : std::stoul(N);
+  }
+  for (const ScalarType &T : ScalarTypes)
+    if (Base == T.Name)
+      E.Scalar = &T;
+  return E;
+}
+
+/// IEEE half's bits of \p F, rounded to nearest even.
+uint16_t halfBits(float F) {
+  uint32_t X;
+  std::memcpy(&X, &F, 4);
+  uint32_t Sign = (X >> 16) & 0x8000u, Abs = X & 0x7fffffffu;
+  if (Abs >= 0x7f800000u) // infinity or NaN
+    return (uint16_t)(Sign | 0x7c00u | (Abs > 0x7f800000u ? 0x200u : 0u));
+  if (Abs >= 0x477ff000u) // rounds past the largest half
+    return (uint16_t)(Sign | 0x7c00u);
+  int Exp = (int)(Abs >> 23) - 127 + 15;
+  uint32_t Mant = (Abs & 0x7fffffu) | 0x800000u;
+  int Shift = Exp > 0 ? 13 : 14 - Exp; // subnormal halves shift further
+  if (Shift > 24)
+    return (uint16_t)Sign;
+  uint32_t Half = Mant >> Shift, Rest = Mant & ((1u << Shift) - 1u),
+           Tie = 1u << (Shift - 1);
+  if (Rest > Tie || (Rest == Tie && (Half & 1u)))
+    ++Half; // may carry into the exponent, as it should
+  return (uint16_t)(Sign | ((uint32_t)std::max(Exp, 0) << 10) +
+                               (Exp > 0 ? Half - 0x400u : Half));
+}
+
+/// One scalar of type \p T at \p Out: the integer \p V, or for a real
+/// type \p Real.
+void writeScalar(const ScalarType &T, uint64_t V, double Real,
+                 unsigned char *Out) {
+  if (!T.Real) {
+    std::memcpy(Out, &V, T.Size); // little-endian host
+  } else if (T.Size == 8) {
+    std::memcpy(Out, &Real, 8);
+  } else if (T.Size == 4) {
+    float F = (float)Real;
+    std::memcpy(Out, &F, 4);
+  } else {
+    uint16_t H = halfBits((float)Real);
+    std::memcpy(Out, &H, 2);
+  }
+}
+} // namespace
+
 size_t elementSize(const std::string &Type) {
-  if (Type == "int" || Type == "uint" || Type == "float")
-    return 4;
-  if (Type == "long" || Type == "ulong")
-    return 8;
-  return 0;
+  ElementType E = elementType(Type);
+  return E.Scalar ? E.Scalar->Size * E.Lanes : 0;
 }
 
 bool parseSizeList(const std::string &Text, std::vector<size_t> &Sizes,
@@ -42,7 +121,7 @@ bool parseSizeList(const std::string &Text, std::vector<size_t> &Sizes,
 static bool knownType(const std::string &Type, std::string &Error) {
   if (elementSize(Type))
     return true;
-  Error = "unknown element type '" + Type + "'";
+  Error = "unknown element type '" + Type + "' (TYPE: " + TypeList + ")";
   return false;
 }
 
@@ -121,13 +200,14 @@ static bool fileBytes(const ArgSpec &Arg, const std::string &Path, Bytes &Out,
 }
 
 bool initialBytes(const ArgSpec &Arg, Bytes &Out, std::string &Error) {
-  size_t Size = elementSize(Arg.Type);
   if (!knownType(Arg.Type, Error))
     return false;
-  // A scalar is the one element of fill=VALUE.
-  size_t Count = Arg.K == ArgSpec::Scalar ? 1 : Arg.Count;
+  ElementType E = elementType(Arg.Type);
+  // A scalar is the one element of fill=VALUE. Each lane of a vector is a
+  // scalar of its own: iota and random count and draw per scalar.
+  size_t Count = (Arg.K == ArgSpec::Scalar ? 1 : Arg.Count) * E.Lanes;
   std::string Init = Arg.K == ArgSpec::Scalar ? "fill=" + Arg.Value : Arg.Init;
-  Out.assign(Count * Size, 0);
+  Out.assign(Count * E.Scalar->Size, 0);
   if (Init.rfind("file=", 0) == 0)
     return fileBytes(Arg, Init.substr(5), Out, Error);
   std::mt19937_64 Random(0);
@@ -151,13 +231,9 @@ bool initialBytes(const ArgSpec &Arg, Bytes &Out, std::string &Error) {
       V = std::strtoll(Init.c_str() + 5, nullptr, 0);
     else if (Init.rfind("random=", 0) == 0)
       V = Mod ? Random() % Mod : Random();
-    if (Arg.Type == "float") {
-      // fill= of a float takes a fraction too (1.5); the others count.
-      float F = Fill ? (float)std::strtod(Init.c_str() + 5, nullptr) : (float)V;
-      std::memcpy(&Out[4 * I], &F, 4);
-    } else {
-      std::memcpy(&Out[Size * I], &V, Size); // little-endian host
-    }
+    // fill= of a real type takes a fraction too (1.5); the others count.
+    double Real = Fill ? std::strtod(Init.c_str() + 5, nullptr) : (double)V;
+    writeScalar(*E.Scalar, V, Real, &Out[E.Scalar->Size * I]);
   }
   return true;
 }
@@ -172,23 +248,19 @@ bool initialArguments(const std::vector<ArgSpec> &Args, std::vector<Bytes> &Out,
 }
 
 std::vector<int64_t> elementValues(const ArgSpec &Arg, const Bytes &Contents) {
-  size_t Size = elementSize(Arg.Type);
-  size_t Count = Size ? std::min(Arg.Count, Contents.size() / Size) : 0;
+  ElementType E = elementType(Arg.Type);
+  if (!E.Scalar)
+    return {};
+  size_t Size = E.Scalar->Size;
+  size_t Count = std::min(Arg.Count * E.Lanes, Contents.size() / Size);
   std::vector<int64_t> V(Count);
   for (size_t I = 0; I < Count; ++I) {
-    if (Arg.Type == "int") {
-      int32_t X;
-      std::memcpy(&X, &Contents[4 * I], 4);
-      V[I] = X;
-    } else if (Arg.Type == "uint" || Arg.Type == "float") {
-      uint32_t X;
-      std::memcpy(&X, &Contents[4 * I], 4);
-      V[I] = X;
-    } else {
-      int64_t X;
-      std::memcpy(&X, &Contents[8 * I], 8);
-      V[I] = X;
-    }
+    uint64_t X = 0;
+    std::memcpy(&X, &Contents[Size * I], Size); // little-endian host
+    // Integers sign-extended where signed; a real type's bits as they are.
+    if (E.Scalar->Signed && Size < 8 && (X >> (8 * Size - 1)) & 1u)
+      X |= ~0ull << (8 * Size);
+    V[I] = (int64_t)X;
   }
   return V;
 }

@@ -3,7 +3,11 @@
 // softatomic-run): parsing the specs, the bytes each argument starts with,
 // the buffers of one launch, and the comparison of two runs' outputs.
 //
-// SPEC: buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
+// SPEC: buf:TYPE:COUNT[:INIT]  TYPE char|uchar|short|ushort|int|uint|long
+//                                   |ulong|half|float|double, or a vector
+//                                   of 2, 3, 4, 8 or 16 of one (uchar4);
+//                                   a vector's lanes are scalars each for
+//                                   INIT and the checks
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
 //                                   |file=PATH (COUNT elements' raw bytes)
 //       scalar:TYPE:VALUE      local:BYTES
@@ -45,8 +49,8 @@ using Bytes = std::vector<unsigned char>;
 /// S split at every Sep (an empty S gives one empty part).
 std::vector<std::string> splitList(const std::string &S, char Sep);
 
-/// The bytes of one element of TYPE; 0 for a type that is none of int,
-/// uint, long, ulong, float.
+/// The bytes of one element of TYPE (a 3-vector's are a 4-vector's); 0
+/// for a type this file does not know.
 size_t elementSize(const std::string &Type);
 
 /// "X[,Y[,Z]]" as sizes; false, with Error set, unless it has 1 to 3.

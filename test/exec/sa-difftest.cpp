@@ -29,7 +29,9 @@
 //
 // SPEC (parsed, filled and compared by examples/common/KernelArgs.h, which
 // softatomic-run shares):
-//       buf:TYPE:COUNT[:INIT]  TYPE int|uint|long|ulong|float
+//       buf:TYPE:COUNT[:INIT]  TYPE char|uchar|short|ushort|int|uint|long
+//                                   |ulong|half|float|double, or a vector
+//                                   of 2, 3, 4, 8 or 16 of one (uchar4)
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
 //                                   |file=PATH (raw bytes)
 //       scalar:TYPE:VALUE      local:BYTES
