@@ -29,6 +29,16 @@ static inline int __sa_live(__sa_ctx_t *ctx) {
   return *failed == 0u;
 }
 
+/* A request failed: the launch's first error (the host reports it), and
+ * this work-item's later requests and its group's guarded loops end. */
+static void __sa_fail(__sa_ctx_t *ctx, uint code) {
+  if (SA_IS_DIRECT(ctx)) /* no state to report to: the host checked first */
+    return;
+  __sa_record_error(ctx->state, code, ctx->group);
+  ctx->failed = 1;
+  ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
+}
+
 /* The guard of a loop that waits on __global memory the runtime does not
  * see (an OpenCL 2.0 atomic_load, a volatile read) and makes no software
  * atomic that would bound it (docs/REWRITE.md, "Loops"). Besides
@@ -41,7 +51,6 @@ static inline int __sa_live(__sa_ctx_t *ctx) {
  * loop once the launch has failed. In the combining mode no coordinator
  * judges progress: only another failure ends the wait. */
 #define SA_WAIT_POLL 64u
-static void __sa_fail(__sa_ctx_t *ctx, uint code);
 static int __sa_waiting(__sa_ctx_t *ctx) {
   if (SA_IS_DIRECT(ctx))
     return 1;
@@ -63,16 +72,6 @@ static int __sa_waiting(__sa_ctx_t *ctx) {
   return 0;
 }
 
-/* A request failed: the launch's first error (the host reports it), and
- * this work-item's later requests and its group's guarded loops end. */
-static void __sa_fail(__sa_ctx_t *ctx, uint code) {
-  if (SA_IS_DIRECT(ctx)) /* no state to report to: the host checked first */
-    return;
-  __sa_record_error(ctx->state, code, ctx->group);
-  ctx->failed = 1;
-  ctx->scratch[SA_G_FAILED(__sa_local_items())] = 1u;
-}
-
 /* ---- native 64-bit atomics --------------------------------------------- */
 
 /* Where the device has cl_khr_int64_base_atomics: 64-bit requests of the
@@ -92,11 +91,10 @@ static void __sa_fail(__sa_ctx_t *ctx, uint code) {
 #define SA_NATIVE_WIDE_EXTENDED 1
 #endif
 
-/* The device's instruction for \p op, if it has one (*done set). */
-static ulong __sa_native_wide_op(uint op, volatile __global ulong *p, ulong v,
-                                 ulong cmp, int *done) {
-  volatile __global long *sp = (volatile __global long *)p;
-  *done = 1;
+/* The device's instruction for \p op where it has one, else a
+ * compare-exchange loop. */
+static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
+                              ulong cmp) {
   switch (op & ~SA_OP_WIDE) {
 #ifndef SA_WIDE_CAS_ONLY
   case SA_OP_ADD: return atom_add(p, v);
@@ -107,25 +105,16 @@ static ulong __sa_native_wide_op(uint op, volatile __global ulong *p, ulong v,
 #ifdef SA_NATIVE_WIDE_EXTENDED
   case SA_OP_MIN: return atom_min(p, v);
   case SA_OP_MAX: return atom_max(p, v);
-  case SA_OP_MIN | SA_OP_SIGNED: return (ulong)atom_min(sp, (long)v);
-  case SA_OP_MAX | SA_OP_SIGNED: return (ulong)atom_max(sp, (long)v);
+  case SA_OP_MIN | SA_OP_SIGNED:
+    return (ulong)atom_min((volatile __global long *)p, (long)v);
+  case SA_OP_MAX | SA_OP_SIGNED:
+    return (ulong)atom_max((volatile __global long *)p, (long)v);
   case SA_OP_AND: return atom_and(p, v);
   case SA_OP_OR: return atom_or(p, v);
   case SA_OP_XOR: return atom_xor(p, v);
 #endif
   }
-  (void)sp;
-  *done = 0;
-  return 0;
-}
-
-static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
-                              ulong cmp) {
-  int done = 0;
-  ulong old = __sa_native_wide_op(op, p, v, cmp, &done);
-  if (done)
-    return old;
-  old = *p;
+  ulong old = *p;
   for (;;) {
     ulong seen = atom_cmpxchg(p, old, __sa_apply_wide(op, old, v, cmp));
     if (seen == old)

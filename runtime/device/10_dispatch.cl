@@ -102,14 +102,13 @@ static void __sa_begin_direct(__sa_ctx_t *ctx) {
  * co-residency rule), so the stride is safe there, and it keeps that mode
  * free of native atomics. */
 static uint __sa_claim_group(__sa_ctx_t *ctx) {
-  uint claims = ctx->claims;
 #ifdef SA_COMBINE_MODE
   if (ctx->native) /* through __sa_native, with every native atomic */
     return (uint)__sa_native(ctx, SA_OP_ADD,
                              (ulong)(uintptr_t)(ctx->state + SA_H_NEXT_GROUP),
                              1u, 0u);
 #endif
-  return claims == 0u ? ctx->worker : ctx->group + ctx->workers;
+  return ctx->claims == 0u ? ctx->worker : ctx->group + ctx->workers;
 }
 
 /* Work-item 0's part of a claim, before a barrier. */

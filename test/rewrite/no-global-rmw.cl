@@ -58,18 +58,18 @@
 // COMBINE: call {{.*}}@_Z14atomic_cmpxchgPU3AS1Vjjj(
 // COMBINE: {{^}}}
 // COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}
+// Each 64-bit operation that has an instruction is that instruction
+// (cl_khr_int64_base_atomics and _extended_atomics, which Clang's SPIR
+// target defines), and only the rest the compare-exchange loop after them:
 // COMBINE64: define internal {{.*}}@__sa_native_wide(
-// COMBINE64: call {{.*}}@_Z12atom_cmpxchgPU3AS1Vmmm(
-// ... and each 64-bit operation that has an instruction is that
-// instruction (cl_khr_int64_base_atomics and _extended_atomics, which
-// Clang's SPIR target defines), not the compare-exchange loop:
-// COMBINE64: define internal {{.*}}@__sa_native_wide_op(
 // COMBINE64-DAG: call {{.*}}@_Z8atom_addPU3AS1Vmm(
 // COMBINE64-DAG: call {{.*}}@_Z8atom_subPU3AS1Vmm(
 // COMBINE64-DAG: call {{.*}}@_Z9atom_xchgPU3AS1Vmm(
 // COMBINE64-DAG: call {{.*}}@_Z8atom_minPU3AS1Vll(
 // COMBINE64-DAG: call {{.*}}@_Z8atom_maxPU3AS1Vmm(
 // COMBINE64-DAG: call {{.*}}@_Z7atom_orPU3AS1Vmm(
+// COMBINE64: call {{.*}}@_Z12atom_cmpxchgPU3AS1Vmmm(
+// COMBINE64: {{^}}}
 // DIRECT: define internal {{.*}}@__sa_request(
 // DIRECT: call {{.*}}@__sa_native(
 // DIRECT: define internal {{.*}}@__sa_native(
