@@ -18,18 +18,23 @@ using namespace llvm;
 
 namespace softatomic {
 
-/// The macro locations of the tokens of \p F's definition that a rewritten
-/// kernel's edits change (its parameter list's `)`, its braces), for those
-/// spelled in a macro's body; a token written in the file is left out.
+std::array<SourceLocation, 3> kernelEditTokens(const FunctionDecl *F) {
+  const auto *Body = F->doesThisDeclarationHaveABody()
+                         ? dyn_cast_or_null<CompoundStmt>(F->getBody())
+                         : nullptr;
+  if (!Body)
+    return {};
+  FunctionTypeLoc Proto = F->getFunctionTypeLoc();
+  return {Proto ? Proto.getRParenLoc() : SourceLocation(), Body->getLBracLoc(),
+          Body->getRBracLoc()};
+}
+
+/// The macro locations of kernelEditTokens(\p F) spelled in a macro's
+/// body; a token written in the file is left out.
 static SmallVector<SourceLocation, 3>
 tokensInMacroBodies(const SourceManager &SM, const FunctionDecl *F) {
   SmallVector<SourceLocation, 3> Out;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
-  FunctionTypeLoc Proto = F->getFunctionTypeLoc();
-  SourceLocation Tokens[] = {Proto ? Proto.getRParenLoc() : SourceLocation(),
-                             Body ? Body->getLBracLoc() : SourceLocation(),
-                             Body ? Body->getRBracLoc() : SourceLocation()};
-  for (SourceLocation Loc : Tokens) {
+  for (SourceLocation Loc : kernelEditTokens(F)) {
     if (!Loc.isMacroID())
       continue;
     SourceLocation InBody = outOfMacroArguments(SM, Loc);

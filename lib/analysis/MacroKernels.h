@@ -12,6 +12,9 @@
 #ifndef SOFTATOMIC_ANALYSIS_MACROKERNELS_H
 #define SOFTATOMIC_ANALYSIS_MACROKERNELS_H
 
+#include "clang/Basic/SourceLocation.h"
+#include <array>
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -20,6 +23,13 @@ class FunctionDecl;
 namespace softatomic {
 
 struct KernelAnalysis;
+
+/// The tokens of \p F's definition that a rewritten kernel's edits change:
+/// its parameter list's `)`, its `{` and its `}` (invalid where \p F is no
+/// definition). The check below and the macro-body edits
+/// (edits/MacroBodies.cpp) look at the same three.
+std::array<clang::SourceLocation, 3>
+kernelEditTokens(const clang::FunctionDecl *F);
 
 /// Returns false after reporting why rewritten kernel \p K, written in part
 /// by a macro, cannot get its edits in the macro's definition: the

@@ -1,6 +1,7 @@
 //===- MacroBodies.cpp - Edits spelled inside macro definitions -----------===//
 
 #include "edits/MacroBodies.h"
+#include "analysis/MacroKernels.h"
 #include "edits/LoopGuards.h"
 #include "support/Diagnostics.h"
 #include "support/MacroLocations.h"
@@ -8,7 +9,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
-#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -65,12 +65,9 @@ public:
   bool VisitReturnStmt(ReturnStmt *S) { return found(S->getReturnLoc()); }
   // A rewritten kernel's parameter list and braces (MacroKernels.h).
   bool VisitFunctionDecl(FunctionDecl *F) {
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
-    if (!F->doesThisDeclarationHaveABody() || !Body)
-      return true;
-    FunctionTypeLoc Proto = F->getFunctionTypeLoc();
-    return (!Proto || found(Proto.getRParenLoc())) &&
-           found(Body->getLBracLoc()) && found(Body->getRBracLoc());
+    for (SourceLocation Loc : kernelEditTokens(F))
+      found(Loc);
+    return true;
   }
   // A loop's guard (LoopGuards.h): `while` and `)`, or a `for` header's
   // condition and second `;`.
