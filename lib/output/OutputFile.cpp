@@ -215,7 +215,13 @@ static std::string fileIdentity(StringRef Path) {
 }
 
 bool sameFile(StringRef A, StringRef B) {
-  return fileIdentity(A) == fileIdentity(B);
+  // The two identities are read at different moments. Another run that
+  // writes the same outputs meanwhile (renaming over A, then over B) can
+  // give B the inode A had freed, and two files would read as one: so A's
+  // is read again after B's, and must not have moved, for both names to
+  // have held the file at once.
+  std::string First = fileIdentity(A);
+  return First == fileIdentity(B) && First == fileIdentity(A);
 }
 
 } // namespace softatomic
