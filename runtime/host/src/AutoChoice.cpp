@@ -27,23 +27,66 @@ std::string format(const char *Format, double A, double B) {
 } // namespace
 
 const char *autoModeName(cl_uint Mode) {
-  return Mode == SA_MODE_DIRECT            ? "as written"
-         : Mode == AutoChoice::WarpProgram ? "as its warp program"
-                                           : "combining";
+  switch (Mode) {
+  case SA_MODE_DIRECT: return "as written";
+  case AutoChoice::RewrittenDirect: return "with the device's atomics";
+  case AutoChoice::WarpProgram: return "as its warp program";
+  case SA_MODE_COORDINATOR: return "through the coordinator";
+  default: return "combining";
+  }
 }
 
-AutoChoice::AutoChoice(bool WithWarpProgram) {
+AutoChoice::AutoChoice(const AutoWays &Given) {
   Ways.push_back(SA_MODE_DIRECT);
-  if (WithWarpProgram)
+  if (Given.RewrittenDirect)
+    Ways.push_back(RewrittenDirect);
+  if (Given.WarpProgram)
     Ways.push_back(WarpProgram);
   Ways.push_back(SA_MODE_COMBINE);
+  if (Given.Coordinator)
+    Ways.push_back(SA_MODE_COORDINATOR);
+  Trial = Ways;
+  if (Given.AsWrittenLast)
+    std::rotate(Trial.begin(), Trial.begin() + 1, Trial.end());
+  for (cl_uint W : Ways)
+    Times[W];
 }
 
-std::vector<cl_uint> AutoChoice::others() const {
-  std::vector<cl_uint> Others;
+bool AutoChoice::behind(cl_uint Way) const {
+  const Timings &T = of(Way);
+  if (T.Ms.empty())
+    return false;
   for (cl_uint W : Ways)
-    if (W != Chosen)
-      Others.push_back(W);
+    if (W != Way && !of(W).Ms.empty() &&
+        T.fastest() > Behind * of(W).median())
+      return true;
+  return false;
+}
+
+bool AutoChoice::tried(cl_uint Way) const {
+  if (Way != SA_MODE_COORDINATOR || !of(Way).Ms.empty() || of(Way).Pending)
+    return true;
+  double AsWritten = 0, Combined = 0;
+  for (cl_uint W : Ways) {
+    if (W == SA_MODE_COORDINATOR || of(W).Ms.empty())
+      continue;
+    bool Combines = W == SA_MODE_COMBINE || W == WarpProgram;
+    double &Best = Combines ? Combined : AsWritten;
+    Best = Best == 0 ? of(W).fastest() : std::min(Best, of(W).fastest());
+  }
+  return Combined > 0 && AsWritten > 0 && Combined * Margin < AsWritten;
+}
+
+std::vector<cl_uint> AutoChoice::others(bool Near) const {
+  std::vector<cl_uint> Others;
+  double Own = Near ? of(Chosen).median() : 0;
+  for (cl_uint W : Ways) {
+    if (W == Chosen || of(W).Ms.empty())
+      continue;
+    if (Near && (of(W).median() - Own) * ScheduleShare > ChosenMsSinceCheck)
+      continue;
+    Others.push_back(W);
+  }
   return Others;
 }
 
@@ -66,18 +109,21 @@ double AutoChoice::Timings::fastest() const {
 
 std::string AutoChoice::plan() const {
   std::string Plan = "auto mode times it ";
-  for (size_t I = 0; I < Ways.size(); ++I)
-    Plan += std::string(I == 0                 ? ""
-                        : I + 1 == Ways.size() ? " and "
-                                               : ", ") +
-            autoModeName(Ways[I]);
-  return Plan + " (" + std::to_string(Samples) +
-         " launches each, in turn), then runs the fastest";
+  for (size_t I = 0; I < Trial.size(); ++I)
+    Plan += std::string(I == 0                  ? ""
+                        : I + 1 == Trial.size() ? " and "
+                                                : ", ") +
+            autoModeName(Trial[I]);
+  return Plan + " (up to " + std::to_string(Samples) +
+         " launches each, in turn; one, where it is far behind), then runs "
+         "the fastest";
 }
 
 bool AutoChoice::known() const {
-  return std::all_of(Ways.begin(), Ways.end(),
-                     [&](cl_uint W) { return of(W).Ms.size() >= Samples; });
+  return std::all_of(Ways.begin(), Ways.end(), [&](cl_uint W) {
+    return !tried(W) || of(W).Ms.size() >= Samples ||
+           (!of(W).Ms.empty() && behind(W));
+  });
 }
 
 void AutoChoice::decide() {
@@ -89,13 +135,16 @@ void AutoChoice::decide() {
   // two close medians is often the other one at the next launch (Margin).
   cl_uint Faster = Ways.front();
   for (cl_uint W : Ways)
-    if (of(W).median() * Margin < of(Faster).fastest())
+    if (!of(W).Ms.empty() &&
+        (of(Faster).Ms.empty() ||
+         of(W).median() * Margin < of(Faster).fastest()))
       Faster = W;
   if (Faster == Chosen && Decided)
     return;
   News = std::string("auto mode runs it ") + autoModeName(Faster) + " (median ";
   for (cl_uint W : Ways)
-    News += format("%.4f ms ", of(W).median(), 0) + autoModeName(W) + ", ";
+    if (!of(W).Ms.empty())
+      News += format("%.4f ms ", of(W).median(), 0) + autoModeName(W) + ", ";
   News += "over the last " + std::to_string(Samples) + " launches of each)";
   Chosen = Faster;
   ChosenMs = of(Faster).median();
@@ -104,7 +153,8 @@ void AutoChoice::decide() {
 }
 
 void AutoChoice::restartChecks() {
-  Direct.SinceChoice = Warp.SinceChoice = Combine.SinceChoice = 0;
+  for (auto &Entry : Times)
+    Entry.second.SinceChoice = 0;
   LaunchesSinceChoice = 0;
   ChosenSinceCheck = 0;
   ChosenMsSinceCheck = 0;
@@ -119,8 +169,8 @@ bool AutoChoice::cheapCheck() const {
   return ChosenMsSinceCheck >= CheckShare * Cost;
 }
 
-void AutoChoice::check() {
-  Probes = others();
+void AutoChoice::check(std::vector<cl_uint> Ways) {
+  Probes = std::move(Ways);
   ChosenSinceCheck = 0;
   ChosenMsSinceCheck = 0;
 }
@@ -132,30 +182,41 @@ cl_uint AutoChoice::next() {
     return Probe;
   }
   if (known()) {
-    if (!rechecks(++LaunchesSinceChoice) && !cheapCheck()) {
-      ++ChosenSinceCheck;
-      return Chosen;
+    ++LaunchesSinceChoice;
+    std::vector<cl_uint> Check;
+    if (cheapCheck())
+      Check = others();
+    else if (rechecks(LaunchesSinceChoice))
+      Check = others(/*Near=*/true);
+    if (!Check.empty()) {
+      check(std::move(Check));
+      return next();
     }
-    check();
-    return next();
+    ++ChosenSinceCheck;
+    return Chosen;
   }
-  // Still timing: the way with fewest launches so far, the first in the
-  // order of preference among those.
-  cl_uint Fewest = Ways.front();
-  for (cl_uint W : Ways)
-    if (of(W).Ms.size() + of(W).Pending <
-        of(Fewest).Ms.size() + of(Fewest).Pending)
+  // Still timing: of the ways tried and not far behind, the one with
+  // fewest launches so far, the first in the order of trial among those.
+  cl_uint Fewest = SA_MODE_AUTO;
+  auto launches = [&](cl_uint W) { return of(W).Ms.size() + of(W).Pending; };
+  for (cl_uint W : Trial)
+    if (tried(W) && !behind(W) &&
+        (Fewest == SA_MODE_AUTO || launches(W) < launches(Fewest)))
       Fewest = W;
-  return Fewest;
+  return Fewest == SA_MODE_AUTO ? Trial.front() : Fewest;
 }
 
 void AutoChoice::record(cl_uint Mode, double Ms) {
   Timings &T = of(Mode);
   if (T.Pending)
     --T.Pending;
+  if (Chosen == SA_MODE_AUTO) {
+    ++LearningLaunches;
+    LearningMs += Ms;
+  }
   double Before = T.Ms.empty() ? 0 : T.median();
   // A recheck, not one of the launches that time a mode anew.
-  bool Recheck = T.Ms.size() >= Samples;
+  bool Recheck = T.Ms.size() >= Samples || behind(Mode);
   T.Ms.push_back(Ms);
   if (T.Ms.size() > Samples)
     T.Ms.pop_front();
@@ -197,7 +258,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
                " at the next launch";
         ChosenMs = T.median();
         restartChecks();
-        check();
+        check(others());
         return;
       }
       // The way it left a moment ago has times of the new work: choose on

@@ -10,10 +10,33 @@
 #include "softatomic/softatomic.h"
 
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace softatomic {
+
+/// Which ways a kernel may run in, besides the kernel as written
+/// (SA_MODE_DIRECT) and the combining mode (SA_MODE_COMBINE), and what the
+/// rewrite knows of it that orders their trial.
+struct AutoWays {
+  /// The caller gave its warp program's kernel (AutoChoice::WarpProgram).
+  bool WarpProgram = false;
+  /// The caller gave the application's own kernel, and the rewritten one
+  /// applies some atomics faster than it can (a compare-exchange loop that
+  /// is a float add becomes the device's instruction): the rewritten
+  /// kernel's path as written is a way too (AutoChoice::RewrittenDirect).
+  bool RewrittenDirect = false;
+  /// The kernel's work-items never wait on one another (the rewriter
+  /// proved it, docs/REWRITE.md "Manifest"), nothing else can update its
+  /// buffers meanwhile, and the device runs a coordinator well: the
+  /// coordinator mode (SA_MODE_COORDINATOR) is a way.
+  bool Coordinator = false;
+  /// The kernel as written is likely the slowest way (a float-add
+  /// compare-exchange loop on a device without a float add instruction):
+  /// it is tried last, not first.
+  bool AsWrittenLast = false;
+};
 
 class AutoChoice {
 public:
@@ -22,11 +45,24 @@ public:
   /// (docs/REWRITE.md), which a launch runs as SA_MODE_DIRECT does the
   /// application's kernel. Not a mode of the API.
   static constexpr cl_uint WarpProgram = 0x100;
+  /// The rewritten kernel's own path as written (SA_MODE_DIRECT without
+  /// the application's kernel), where the application's kernel is the way
+  /// SA_MODE_DIRECT names. Not a mode of the API.
+  static constexpr cl_uint RewrittenDirect = 0x200;
 
   /// Times the kernel as written and the combining mode, and the warp
   /// program's kernel too where WithWarpProgram.
-  explicit AutoChoice(bool WithWarpProgram = false);
+  explicit AutoChoice(bool WithWarpProgram = false)
+      : AutoChoice(AutoWays{WithWarpProgram}) {}
+  explicit AutoChoice(const AutoWays &Given);
 
+  /// A way whose first launch takes more than Behind times another way's
+  /// median is not timed further: its one launch says enough, and more
+  /// would be launches of a slow way (the coordinator mode took 650 times
+  /// as long as a kernel's own 64-bit adds on the H200). Checks (below)
+  /// still run it where they cost little, so that a change in the data
+  /// that makes it fast is seen.
+  static constexpr double Behind = 1.5;
   /// Once chosen, one launch in so many runs each other way again (one
   /// launch each, one after another), so that a choice made on a cold
   /// cache or a busy device is checked, and data that made another way
@@ -48,6 +84,12 @@ public:
     return N < RecheckEvery ? N >= FirstRecheck && (N & (N - 1)) == 0
                             : N % RecheckEvery == 0;
   }
+  /// A scheduled check runs each other way whose launch adds to the chosen
+  /// way's no more than 1/ScheduleShare of the chosen way's time since the
+  /// last check: a way many times slower waits until its launch is paid
+  /// for (one launch of the coordinator at 650 times the kernel as
+  /// written, at the 16th launch, would have cost 40 times the 16).
+  static constexpr double ScheduleShare = 4;
   /// Besides the schedule, a check whenever it costs little: once the
   /// chosen way's time since the last check is CheckShare times what a
   /// check would add to it (each other way's median over the chosen one's,
@@ -92,11 +134,16 @@ public:
   /// What it will do first, in words (for SOFTATOMIC_VERBOSE): "times it
   /// as written and combining, ...".
   std::string plan() const;
-  /// What it chose (SA_MODE_AUTO: nothing yet).
-  cl_uint chosen() const { return Chosen; }
   /// What changed since the last call, in words (for SOFTATOMIC_VERBOSE),
   /// or empty.
   std::string takeNews();
+
+  /// What it chose (SA_MODE_AUTO: nothing yet).
+  cl_uint chosen() const { return Chosen; }
+  /// Launches recorded before the first choice, and their time: what
+  /// learning cost (softatomic-run and sa-difftest report it apart).
+  unsigned learningLaunches() const { return LearningLaunches; }
+  double learningMs() const { return LearningMs; }
 
 private:
   struct Timings {
@@ -107,16 +154,21 @@ private:
     double median() const;
     double fastest() const;
   };
-  Timings &of(cl_uint Mode) {
-    return Mode == SA_MODE_DIRECT ? Direct
-           : Mode == WarpProgram  ? Warp
-                                  : Combine;
-  }
-  const Timings &of(cl_uint Mode) const {
-    return const_cast<AutoChoice *>(this)->of(Mode);
-  }
-  /// The ways other than the chosen one, in the order of preference.
-  std::vector<cl_uint> others() const;
+  Timings &of(cl_uint Way) { return Times[Way]; }
+  const Timings &of(cl_uint Way) const { return Times.at(Way); }
+  /// Whether Way's fastest launch is more than Behind times another way's
+  /// median: it is not timed further (Behind).
+  bool behind(cl_uint Way) const;
+  /// Whether Way is timed at all yet: the coordinator only once a
+  /// combining way has beaten the kernel as written (it serves every
+  /// group's combined requests through one work-group, so it can win only
+  /// where atomics collide, which is where combining wins); every other
+  /// way always.
+  bool tried(cl_uint Way) const;
+  /// The ways tried, other than the chosen one, in the order of
+  /// preference; with Near, only those a scheduled check can pay for
+  /// (ScheduleShare).
+  std::vector<cl_uint> others(bool Near = false) const;
   /// Their names, for the news: "combining", or "as its warp program and
   /// combining".
   std::string othersName() const;
@@ -130,12 +182,15 @@ private:
   void restartChecks();
   /// Whether a check now costs little (CheckShare).
   bool cheapCheck() const;
-  /// Starts a check: one launch of every other way, next.
-  void check();
+  /// Starts a check: one launch of each of Ways, next.
+  void check(std::vector<cl_uint> Ways);
 
-  /// The ways it times, in the order of preference.
-  std::vector<cl_uint> Ways;
-  Timings Direct, Warp, Combine;
+  /// The ways it times, in the order of preference (the tie-break), and
+  /// in the order of their first trial.
+  std::vector<cl_uint> Ways, Trial;
+  std::map<cl_uint, Timings> Times;
+  unsigned LearningLaunches = 0;
+  double LearningMs = 0;
   unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
   /// Launches of the chosen way since the last check, and their time.
   unsigned ChosenSinceCheck = 0;

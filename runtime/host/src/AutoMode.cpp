@@ -1,13 +1,15 @@
-// SA_MODE_AUTO. Only the kernel as written (the application's, or its warp
-// program's) and the combining mode take part: in each, every write to an
-// atomic's target is a native atomic, so one launch may run one way and
-// the next another. The coordinator mode makes software updates that a
-// native atomic of another launch could interleave with, and is never
-// chosen.
+// SA_MODE_AUTO. The kernel as written (the application's, its warp
+// program's, the rewritten kernel's) and the combining mode take part: in
+// each, every write to an atomic's target is a native atomic. So does the
+// coordinator mode, for a kernel whose work-items never wait on one
+// another: a launch that completes has applied all its updates, and the
+// rewritten launches of a device run one after another (LaunchOrder.h), so
+// its software updates meet no native atomic of another launch.
 #include "AutoMode.h"
 
 #include "AutoChoice.h"
 #include "ClQuery.h"
+#include "Coresidency.h"
 
 #include "Error.h"
 #include "softatomic/HostConfig.h"
@@ -34,17 +36,18 @@ struct Key {
   size_t Global[3];
   size_t Local[3];
   bool WarpProgram;
+  bool Original;
   bool operator<(const Key &O) const {
     return std::tie(Program, Name, Device, Global[0], Global[1], Global[2],
-                    Local[0], Local[1], Local[2], WarpProgram) <
+                    Local[0], Local[1], Local[2], WarpProgram, Original) <
            std::tie(O.Program, O.Name, O.Device, O.Global[0], O.Global[1],
                     O.Global[2], O.Local[0], O.Local[1], O.Local[2],
-                    O.WarpProgram);
+                    O.WarpProgram, O.Original);
   }
 };
 
 struct Choice {
-  explicit Choice(bool WarpProgram) : Decide(WarpProgram) {}
+  explicit Choice(const AutoWays &Ways) : Decide(Ways) {}
   AutoChoice Decide;
   std::vector<std::pair<cl_uint, cl_event>> Pending; ///< launches to time
   bool Said = false; ///< why it cannot measure, said once
@@ -57,6 +60,62 @@ struct AutoState {
 AutoState &state() {
   static AutoState State;
   return State;
+}
+
+Key keyOf(cl_command_queue Queue, cl_kernel Kernel, const AutoLaunch &Given,
+          cl_uint WorkDim, const size_t *Global, const size_t *Local) {
+  Key K{};
+  K.WarpProgram = Given.WarpProgram;
+  K.Original = Given.Original;
+  clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof K.Program, &K.Program,
+                  nullptr);
+  clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof K.Device, &K.Device,
+                        nullptr);
+  K.Name = Given.Name;
+  for (cl_uint D = 0; D < 3; ++D) {
+    K.Global[D] = Global && D < WorkDim ? Global[D] : 1;
+    K.Local[D] = Local && D < WorkDim ? Local[D] : 0;
+  }
+  return K;
+}
+
+/// Whether the device applies a float add with an instruction, in the
+/// rewritten kernel: NVIDIA's (PTX), or cl_ext_float_atomics'.
+bool hasFloatAdd(cl_device_id Device) {
+  return deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) == NvidiaVendorId ||
+         hasExtension(Device, "cl_ext_float_atomics");
+}
+
+/// Whether the coordinator mode may take part for Entry on Device: the
+/// kernel's work-items never wait on one another, its program has no
+/// kernel kept native, the device has a co-residency rule, and it is a
+/// GPU (SOFTATOMIC_AUTO_COORDINATOR decides otherwise).
+bool coordinatorWay(const RewrittenKernel &Entry, cl_device_id Device,
+                    const size_t *Local, cl_uint WorkDim) {
+  if (Entry.ItemsWait || Entry.PartialProgram)
+    return false;
+  bool Cpu = deviceInfo<cl_device_type>(Device, CL_DEVICE_TYPE) &
+             CL_DEVICE_TYPE_CPU;
+  if (!hostConfig().AutoCoordinator.value_or(!Cpu))
+    return false;
+  size_t Items = 1, Groups = 0;
+  for (cl_uint D = 0; Local && D < WorkDim; ++D)
+    Items *= Local[D];
+  return coresidentGroups(Device, Items, Groups) == CL_SUCCESS;
+}
+
+/// The ways SA_MODE_AUTO times for Entry on Device.
+AutoWays waysOf(const RewrittenKernel &Entry, const AutoLaunch &Given,
+                cl_device_id Device, const size_t *Local, cl_uint WorkDim) {
+  AutoWays Ways;
+  Ways.WarpProgram = Given.WarpProgram;
+  bool FloatLoops = Entry.FloatAddLoops > 0;
+  Ways.RewrittenDirect =
+      Given.Original && FloatLoops && Given.RewrittenDirectCompiled;
+  Ways.AsWrittenLast =
+      FloatLoops && (Given.Original || !hasFloatAdd(Device));
+  Ways.Coordinator = coordinatorWay(Entry, Device, Local, WorkDim);
+  return Ways;
 }
 
 /// Takes the times of the held launches that have completed; never waits.
@@ -90,27 +149,20 @@ void tell(Choice &C, const std::string &Name) {
 } // namespace
 
 cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
-                  const std::string &Name, bool CombineCompiled,
-                  bool DirectCompiled, bool WarpProgram, cl_uint WorkDim,
-                  const size_t *Global, const size_t *Local, cl_event *Event,
-                  const ModeLaunch &Launch) {
-  Key K{};
-  K.WarpProgram = WarpProgram;
-  clGetKernelInfo(Kernel, CL_KERNEL_PROGRAM, sizeof K.Program, &K.Program,
-                  nullptr);
-  clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof K.Device, &K.Device,
-                        nullptr);
-  K.Name = Name;
-  for (cl_uint D = 0; D < 3; ++D) {
-    K.Global[D] = Global && D < WorkDim ? Global[D] : 1;
-    K.Local[D] = Local && D < WorkDim ? Local[D] : 0;
-  }
+                  const RewrittenKernel &Entry, const AutoLaunch &Given,
+                  cl_uint WorkDim, const size_t *Global, const size_t *Local,
+                  cl_event *Event, const ModeLaunch &Launch) {
+  const std::string &Name = Given.Name;
+  bool CombineCompiled = Entry.CombineMode;
+  bool DirectCompiled = Given.DirectCompiled;
+  Key K = keyOf(Queue, Kernel, Given, WorkDim, Global, Local);
   AutoState &S = state();
   cl_uint Mode = SA_MODE_DIRECT;
   bool Measure = false;
   {
     std::lock_guard<std::mutex> Guard(S.Lock);
-    auto [At, New] = S.Choices.try_emplace(K, WarpProgram);
+    auto [At, New] = S.Choices.try_emplace(
+        K, waysOf(Entry, Given, K.Device, Local, WorkDim));
     Choice &C = At->second;
     // Without the combining mode compiled in, or without the device's
     // times, nothing can be compared: the kernel as written never loses
@@ -161,6 +213,34 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
   return CL_SUCCESS;
 }
 
+AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel,
+                      cl_uint WorkDim, const size_t *Global,
+                      const size_t *Local) {
+  AutoLaunch Given;
+  Given.Name = kernelName(Kernel);
+  Key K = keyOf(Queue, Kernel, Given, WorkDim, Global, Local);
+  AutoStatus Status;
+  AutoState &S = state();
+  std::lock_guard<std::mutex> Guard(S.Lock);
+  // Any of the kernel's choices at this geometry: with or without the
+  // application's kernel or its warp program.
+  for (auto &[Of, C] : S.Choices) {
+    K.WarpProgram = Of.WarpProgram;
+    K.Original = Of.Original;
+    if (Of < K || K < Of)
+      continue;
+    harvest(C);
+    cl_uint Chosen = C.Decide.chosen();
+    Status.Chosen = Chosen == AutoChoice::WarpProgram ||
+                            Chosen == AutoChoice::RewrittenDirect
+                        ? SA_MODE_DIRECT
+                        : Chosen;
+    Status.LearningLaunches = C.Decide.learningLaunches();
+    Status.LearningMs = C.Decide.learningMs();
+  }
+  return Status;
+}
+
 void releaseAutoLaunches(cl_command_queue Queue) {
   AutoState &S = state();
   std::lock_guard<std::mutex> Guard(S.Lock);
@@ -184,3 +264,19 @@ void releaseAutoLaunches(cl_command_queue Queue) {
 }
 
 } // namespace softatomic
+
+extern "C" cl_int saGetAutoChoice(cl_command_queue Queue, cl_kernel Kernel,
+                                  cl_uint WorkDim, const size_t *Global,
+                                  const size_t *Local, cl_uint *Mode,
+                                  cl_uint *Launches, double *Ms) {
+  using namespace softatomic;
+  if (!Mode)
+    return fail(CL_INVALID_VALUE, "mode is NULL");
+  AutoStatus Status = autoStatus(Queue, Kernel, WorkDim, Global, Local);
+  *Mode = Status.Chosen;
+  if (Launches)
+    *Launches = Status.LearningLaunches;
+  if (Ms)
+    *Ms = Status.LearningMs;
+  return succeed();
+}

@@ -4,6 +4,7 @@
 #ifndef SOFTATOMIC_HOST_AUTOMODE_H
 #define SOFTATOMIC_HOST_AUTOMODE_H
 
+#include "Manifest.h"
 #include "softatomic/softatomic.h"
 
 #include <functional>
@@ -16,16 +17,38 @@ namespace softatomic {
 /// with the kernel's event in *Done.
 using ModeLaunch = std::function<cl_int(cl_uint Mode, cl_event *Done)>;
 
-/// One launch of a rewritten kernel in SA_MODE_AUTO: chooses the mode for
-/// Kernel at this geometry, launches through Launch, and keeps the event
-/// to time it (never waiting for it). Event is the caller's, as for
-/// clEnqueueNDRangeKernel. WarpProgram: the caller gave the warp program's
-/// kernel, a third way to time.
+/// What the caller of an automatic launch has of the kernel.
+struct AutoLaunch {
+  std::string Name;
+  /// The program has the rewritten kernel's path as written (not built
+  /// with -DSA_NO_DIRECT), or the caller gave the application's kernel.
+  bool DirectCompiled = true;
+  /// The program has the rewritten kernel's path as written.
+  bool RewrittenDirectCompiled = true;
+  bool WarpProgram = false; ///< the caller gave the warp program's kernel
+  bool Original = false;    ///< the caller gave the application's kernel
+};
+
+/// One launch of a rewritten kernel in SA_MODE_AUTO: chooses the way for
+/// Kernel at this geometry (AutoChoice.h), launches through Launch, and
+/// keeps the event to time it (never waiting for it). Event is the
+/// caller's, as for clEnqueueNDRangeKernel.
 cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
-                  const std::string &Name, bool CombineCompiled,
-                  bool DirectCompiled, bool WarpProgram, cl_uint WorkDim,
-                  const size_t *Global, const size_t *Local, cl_event *Event,
-                  const ModeLaunch &Launch);
+                  const RewrittenKernel &Entry, const AutoLaunch &Given,
+                  cl_uint WorkDim, const size_t *Global, const size_t *Local,
+                  cl_event *Event, const ModeLaunch &Launch);
+
+/// The way SA_MODE_AUTO has chosen for Kernel at this geometry on Queue's
+/// device (SA_MODE_AUTO while it is still timing, or before any launch),
+/// and what its timing cost so far (saGetAutoChoice).
+struct AutoStatus {
+  cl_uint Chosen = SA_MODE_AUTO;
+  cl_uint LearningLaunches = 0;
+  double LearningMs = 0;
+};
+AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel,
+                      cl_uint WorkDim, const size_t *Global,
+                      const size_t *Local);
 
 /// The queue is going (saReleaseQueue): the events held to time its
 /// launches are let go (timed first, where they have completed), since

@@ -106,6 +106,7 @@ HostConfig readHostConfig() {
   Config.SpinLimit = Env.limit("SOFTATOMIC_SPIN_LIMIT");
   Config.IdleLimit = Env.limit("SOFTATOMIC_IDLE_LIMIT");
   Config.StallLimit = Env.limit("SOFTATOMIC_STALL_LIMIT");
+  Config.AutoCoordinator = Env.flag("SOFTATOMIC_AUTO_COORDINATOR");
   Config.WarpCombine =
       Env.flag("SOFTATOMIC_WARP_COMBINE").value_or(Config.WarpCombine);
   Config.Verbose = Env.flag("SOFTATOMIC_VERBOSE").value_or(Config.Verbose);

@@ -627,17 +627,21 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
   // The warp program alone is the kernel as written; the direct mode runs
   // it where the caller gave it (the caller asked for it, and it is the
   // kernel as written too); the auto mode times it beside the original.
+  bool Application = Call.Original != nullptr;
   if (!Call.Original || (Call.WarpProgram && launchMode() == SA_MODE_DIRECT)) {
     Call.Original = Call.WarpProgram;
     Call.WarpProgram = nullptr;
   }
   auto Launch = [&](cl_uint Mode, cl_event *Done) {
-    if (Mode != AutoChoice::WarpProgram)
+    if (Mode != AutoChoice::WarpProgram && Mode != AutoChoice::RewrittenDirect)
       return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, Mode,
                              Done);
-    LaunchCall Warp = Call;
-    Warp.Original = Call.WarpProgram;
-    return launchRewritten(Warp, *Entry, Name, Keep->Int64Atomics,
+    // The kernel as written, through another kernel than the caller's
+    // original: its warp program's, or the rewritten one's own path.
+    LaunchCall AsWritten = Call;
+    AsWritten.Original =
+        Mode == AutoChoice::WarpProgram ? Call.WarpProgram : nullptr;
+    return launchRewritten(AsWritten, *Entry, Name, Keep->Int64Atomics,
                            SA_MODE_DIRECT, Done);
   };
   cl_uint Mode = launchMode();
@@ -666,9 +670,14 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
                                    Combine ? SA_MODE_COMBINE : SA_MODE_DIRECT,
                                    Done);
           });
-    return launchAuto(Call.Queue, Call.Kernel, Name, Entry->CombineMode, Direct,
-                      Call.WarpProgram != nullptr, Call.WorkDim, Call.Global,
-                      Call.Local, Event, Launch);
+    AutoLaunch Given;
+    Given.Name = Name;
+    Given.DirectCompiled = Direct;
+    Given.RewrittenDirectCompiled = directCompiled(Call.Kernel, Device);
+    Given.WarpProgram = Call.WarpProgram != nullptr;
+    Given.Original = Application;
+    return launchAuto(Call.Queue, Call.Kernel, *Entry, Given, Call.WorkDim,
+                      Call.Global, Call.Local, Event, Launch);
   }
   return Launch(launchMode(), Event);
 }

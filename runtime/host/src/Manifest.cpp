@@ -67,6 +67,9 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
           }
       }
       Entry.UserArgs = K.at("user_args").get<cl_uint>();
+      // Older manifests say neither: the work-items may wait.
+      Entry.ItemsWait = K.value("items_wait", true);
+      Entry.FloatAddLoops = K.value("float_add_loops", 0u);
       bool HaveScratch = false, HaveState = false;
       for (const auto &Arg : K.at("extra_args")) {
         auto Kind = Arg.at("kind").get<std::string>();

@@ -19,6 +19,13 @@ struct RewrittenKernel {
   /// Its program keeps kernels native ("partial" in the manifest): their
   /// native atomics and a coordinator's are not atomic with each other.
   bool PartialProgram = false;
+  /// Its work-items may wait on one another: a loop whose exit may depend
+  /// on what other work-items write ("items_wait"; true where the manifest
+  /// does not say). Only a kernel whose work-items never wait may run
+  /// through the coordinator in the automatic mode.
+  bool ItemsWait = true;
+  /// Compare-exchange loops that the rewrite made float adds.
+  unsigned FloatAddLoops = 0;
   cl_uint UserArgs = 0;     ///< the kernel's own parameters
   cl_uint ScratchIndex = 0; ///< the __local scratch argument
   cl_uint StateIndex = 0;   ///< the __global state argument

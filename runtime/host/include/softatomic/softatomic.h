@@ -88,24 +88,35 @@ extern "C" {
  *   where the kernel as written cannot run, and (SA_MODE_NOT_COMPILED) for
  *   a program built with -DSA_NO_DIRECT. */
 #define SA_MODE_DIRECT 2
-/* SA_MODE_AUTO (the default): per kernel, device and NDRange, whichever of
- *   SA_MODE_DIRECT and SA_MODE_COMBINE ran faster (and the warp program's
- *   kernel, a third way, where saEnqueueNDRangeKernelWithOriginals gives
- *   it). The first launches alternate between them and are timed from
- *   their events (never waited for), then the fastest runs (one whose
- *   median is 10% under the fastest launch of each way before it in this
- *   order: as written, the warp program's, combining), and the others run
- *   again, one launch each, to check at the 16th and 32nd launch after the
- *   choice and one launch in 64 after that; the chosen way's times 1.3x
- *   and 10 us slower (the data changed) run each other once, a check; a
- *   check 1.3x faster than before, or 10% faster than the chosen way,
- *   starts its timing again. All make every write to an atomic's target a
- *   native atomic, so launches may change mode; the coordinator mode is
- *   never chosen. Where nothing can be compared (a queue without
+/* SA_MODE_AUTO (the default): per kernel, device and NDRange, whichever
+ *   way ran fastest: SA_MODE_DIRECT (the application's kernel where
+ *   saEnqueueNDRangeKernelWithOriginal gives it, and beside it the
+ *   rewritten kernel's own path where that applies a float-add loop with
+ *   the device's instruction), the warp program's kernel (where
+ *   saEnqueueNDRangeKernelWithOriginals gives it), SA_MODE_COMBINE, and
+ *   SA_MODE_COORDINATOR for a kernel whose work-items never wait on one
+ *   another (the manifest's "items_wait": false), on a GPU
+ *   (SOFTATOMIC_AUTO_COORDINATOR), once a combining way has beaten the
+ *   kernel as written. The first launches try each way in turn (as written
+ *   first, last where the rewrite found a float-add loop the device has no
+ *   instruction for), timed from their events (never waited for); a way
+ *   whose first launch takes 1.5x another's median is not timed again, the
+ *   others up to 3 launches each. Then the fastest runs (one whose median
+ *   is 10% under the fastest launch of each way before it in this order:
+ *   as written, the rewritten kernel's own, the warp program's, combining,
+ *   coordinator), and the others run again, one launch each, to check: at
+ *   the 16th and 32nd launch after the choice and one launch in 64 after
+ *   that, each way whose launch adds at most a quarter of the chosen
+ *   way's time since the last check, and any way once a check adds at
+ *   most 1/64 of it; the chosen way's times 1.3x and 10 us slower (the
+ *   data changed) run each other once, a check; a check 1.3x faster than
+ *   before, or 10% faster than the chosen way, starts its timing again.
+ *   Where nothing can be compared (a queue without
  *   CL_QUEUE_PROFILING_ENABLE, or a kernel rewritten with
  *   --combine-mode=false), every launch runs as written; a program with
  *   neither (--combine-mode=false, -DSA_NO_DIRECT) runs in the coordinator
- *   mode, its only one. SOFTATOMIC_VERBOSE=1 says what was chosen and why. */
+ *   mode, its only one. SOFTATOMIC_VERBOSE=1 says what was chosen and why;
+ *   saGetAutoChoice says it to the program. */
 #define SA_MODE_AUTO 3
 /* SA_MODE_PROFILE: what each atomic site of a kernel costs
  *   (docs/PROFILE.md). For a kernel rewritten with softatomic-rewrite
@@ -135,6 +146,16 @@ SA_API cl_int saGetProfileStepsLeft(cl_command_queue queue, cl_kernel kernel,
                                     const size_t *global_work_size,
                                     const size_t *local_work_size,
                                     cl_uint *steps);
+/* What SA_MODE_AUTO has chosen for kernel at this NDRange on the queue's
+ * device: *mode is SA_MODE_DIRECT, SA_MODE_COMBINE or SA_MODE_COORDINATOR,
+ * or SA_MODE_AUTO while it is still timing the ways (or before its first
+ * launch); *launches and *ms (either may be NULL) are the launches it
+ * timed before its first choice, and their device time, which a report of
+ * auto's cost shows apart. */
+SA_API cl_int saGetAutoChoice(cl_command_queue queue, cl_kernel kernel,
+                              cl_uint work_dim, const size_t *global_work_size,
+                              const size_t *local_work_size, cl_uint *mode,
+                              cl_uint *launches, double *ms);
 /* The profile of every kernel launched in SA_MODE_PROFILE so far, as
  * SA_PROFILE_JSON (docs/PROFILE.md: versioned, one entry per kernel,
  * device and NDRange, per site its calls, sharers, addresses and times)

@@ -51,6 +51,11 @@ struct HostConfig {
   /// SOFTATOMIC_WARP_COMBINE (0, 1): whether saGetBuildOptions may turn on
   /// the warp fast path.
   bool WarpCombine = true;
+  /// SOFTATOMIC_AUTO_COORDINATOR (0, 1): whether the automatic mode may
+  /// choose the coordinator mode for a kernel whose work-items never wait
+  /// on one another; unset: on GPUs, not on CPUs (a coordinator group
+  /// spins on a thread the workers need).
+  std::optional<bool> AutoCoordinator;
   /// SOFTATOMIC_VERBOSE (0, 1): whether the runtime prints launch plans,
   /// profiles and device-side failures to stderr.
   bool Verbose = false;
