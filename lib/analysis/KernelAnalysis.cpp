@@ -3,6 +3,7 @@
 #include "analysis/KernelAnalysis.h"
 #include "analysis/BodyScan.h"
 #include "analysis/DeferredSites.h"
+#include "analysis/WaitingLoops.h"
 #include "analysis/FloatAddLoops.h"
 #include "analysis/GenericPointers.h"
 #include "analysis/MacroKernels.h"
@@ -513,23 +514,31 @@ std::optional<KernelAnalysis> Analyzer::run() {
   unifyMacroSpelledForms(Result, SM);
 
   // The manifest's counts, per kernel, over the functions it reaches.
+  DenseMap<const FunctionDecl *, bool> Waits;
   for (const FunctionDecl *K : Result.RewrittenKernels) {
-    unsigned Atomics = 0, Deferred = 0;
+    unsigned Atomics = 0, Deferred = 0, FloatLoops = 0;
     SmallVector<const FunctionDecl *, 8> Reached{K};
     Reached.append(Reach[K].begin(), Reach[K].end());
     for (const FunctionDecl *F : Reached) {
       Result.ReachingKernels[F].push_back(K);
+      auto [It, New] = Waits.try_emplace(F, false);
+      if (New)
+        It->second = hasWaitingLoop(info(F));
+      if (It->second)
+        Result.WaitingKernels.insert(K);
       for (const CallSite &S : info(F).Sites) {
         if (S.SiteKind == CallSite::Kind::Atomic &&
             S.Atomic == AtomicKind::Global) {
           ++Atomics;
           Result.HasWideAtomics |= S.Wide;
           Deferred += S.Form == CallForm::Deferred;
+          FloatLoops += S.Loop.has_value();
         }
       }
     }
     Result.AtomicSites[K] = Atomics;
     Result.DeferredSites[K] = Deferred;
+    Result.FloatAddLoops[K] = FloatLoops;
   }
   return std::move(Result);
 }

@@ -61,6 +61,8 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
           });
           J.attribute("atomic_sites", K.AtomicSites);
           J.attribute("deferred_sites", K.DeferredSites);
+          J.attribute("float_add_loops", K.FloatAddLoops);
+          J.attribute("items_wait", K.ItemsWait);
           if (M.Profile) {
             J.attributeArray("global_pointer_args", [&] {
               for (unsigned Index : K.GlobalPointerArgs)

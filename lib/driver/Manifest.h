@@ -23,6 +23,10 @@ struct KernelManifest {
   std::string Name;
   unsigned UserArgs = 0;    ///< Parameters before the edit.
   unsigned AtomicSites = 0; ///< Global atomic call sites it reaches.
+  /// Of those, the compare-exchange loops that are float adds.
+  unsigned FloatAddLoops = 0;
+  /// Its work-items may wait on one another (analysis/WaitingLoops.h).
+  bool ItemsWait = true;
   unsigned DeferredSites =
       0; ///< Of those, the ones deferred (CallForm::Deferred).
   /// A --profile rewrite: the parameters that point to __global memory,

@@ -73,6 +73,8 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
     Entry.UserArgs = K->getNumParams();
     Entry.AtomicSites = Analysis.AtomicSites.lookup(K);
     Entry.DeferredSites = Analysis.DeferredSites.lookup(K);
+    Entry.FloatAddLoops = Analysis.FloatAddLoops.lookup(K);
+    Entry.ItemsWait = Analysis.WaitingKernels.contains(K);
     if (Options.Profile) {
       for (const ParmVarDecl *P : K->parameters()) {
         QualType T = P->getType();

@@ -1,6 +1,7 @@
 //===- LoopGuards.cpp - Loops that end once the runtime has failed --------===//
 
 #include "edits/LoopGuards.h"
+#include "analysis/WaitingLoops.h"
 #include "edits/EditCollector.h"
 #include "edits/MacroBodies.h"
 #include "model/CallSites.h"
@@ -27,35 +28,6 @@ static constexpr llvm::StringLiteral Live = "__sa_live(__sa_ctx)";
 // ... and in a loop that waits on __global memory the runtime does not
 // see, with no runtime call to bound it, the guard that also bounds it.
 static constexpr llvm::StringLiteral Waiting = "__sa_waiting(__sa_ctx)";
-
-/// Whether an access through a pointer or lvalue of type \p T may read
-/// __global memory (the generic address space may point there).
-static bool mayBeGlobal(QualType T) {
-  LangAS AS = T.getAddressSpace();
-  return AS == LangAS::opencl_global || AS == LangAS::opencl_generic;
-}
-
-/// Whether \p E reads __global memory that other work-items write, in a
-/// way the runtime does not see: an OpenCL 2.0 atomic_load, or a read of
-/// a volatile __global object. (A loop whose exit depends on such a read
-/// waits on other work-items.)
-static bool readsGlobalWait(const Expr *E) {
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() == 0)
-      return false;
-    StringRef Name = Callee->getName();
-    if (Name != "atomic_load" && Name != "atomic_load_explicit")
-      return false;
-    QualType Arg = Call->getArg(0)->IgnoreParenImpCasts()->getType();
-    return Arg->isPointerType() && mayBeGlobal(Arg->getPointeeType());
-  }
-  const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
-  if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
-    return false;
-  QualType Read = Cast->getSubExpr()->getType();
-  return Read.isVolatileQualified() && mayBeGlobal(Read);
-}
 
 /// The location of the token that \p Spelled (a token of \p Anchor's
 /// spelling, after it) has in \p Anchor's expansion: the same place in a

@@ -200,6 +200,13 @@ struct KernelAnalysis {
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> AtomicSites;
   /// Per rewritten kernel: of those, the sites deferred (CallForm::Deferred).
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> DeferredSites;
+  /// Per rewritten kernel: of those, the compare-exchange loops that are
+  /// float adds (CallSite::Loop).
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> FloatAddLoops;
+  /// The rewritten kernels whose work-items may wait on one another: a
+  /// function they reach has a loop that hasWaitingLoop finds
+  /// (analysis/WaitingLoops.h).
+  llvm::DenseSet<const clang::FunctionDecl *> WaitingKernels;
   /// Per function that a rewritten kernel reaches: those kernels, in
   /// source order (a kernel reaches itself).
   llvm::DenseMap<const clang::FunctionDecl *,

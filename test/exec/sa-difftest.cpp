@@ -552,6 +552,38 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
   return Modes;
 }
 
+/// What the automatic mode has chosen for the case's kernel and geometry.
+struct AutoChoice {
+  cl_uint Mode = SA_MODE_AUTO;
+  cl_uint Launches = 0; ///< timed before its choice
+  double Ms = 0;        ///< their device time
+};
+AutoChoice autoChoice(ClSession &S, cl_kernel Kernel, const Options &O) {
+  AutoChoice C;
+  LaunchGeometry G(O.Global, O.Local, O.Offset);
+  saGetAutoChoice(S.Queue, Kernel, G.Dim, G.Global, G.local(), &C.Mode,
+                  &C.Launches, &C.Ms);
+  return C;
+}
+
+/// The automatic mode's part of the "kernel time" line: its median after
+/// its choice, and its learning apart; or, before a choice, its learning.
+std::string autoTime(const AutoChoice &C, std::vector<double> Chosen,
+                     double NativeMs) {
+  std::string Learning = format("learning %u launches, %.3f ms", C.Launches,
+                                C.Ms);
+  if (Chosen.empty())
+    return ", auto still " + Learning;
+  std::sort(Chosen.begin(), Chosen.end());
+  double Ms = Chosen[Chosen.size() / 2];
+  return format(", auto %.3f ms (%.2fx; %s after %s)", Ms,
+                NativeMs > 0 ? Ms / NativeMs : 0.0,
+                C.Mode == SA_MODE_COORDINATOR ? "coordinator"
+                : C.Mode == SA_MODE_COMBINE   ? "combine"
+                                              : "as written",
+                Learning.c_str());
+}
+
 /// Runs one case, --repeat times: the native kernel, then the rewritten one
 /// in each mode; appends to Report the lines the single-case command line
 /// prints after its first. True if it passed.
@@ -561,6 +593,9 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   auto Modes = modesOf(O);
   std::vector<double> NativeMs;
   std::vector<std::vector<double>> SoftMs(Modes.size());
+  // The automatic mode's launches after its choice: what it costs once it
+  // has learnt (its learning is reported apart).
+  std::vector<double> AutoChosenMs;
   // The profile mode runs until its profile has every step.
   bool Profile = O.Mode == "profile";
   if (Profile)
@@ -583,6 +618,7 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
     for (size_t M = 0; M < Modes.size() && Pass; ++M) {
       const char *Mode = Modes[M].second;
       saSetMode(Modes[M].first);
+      cl_uint Chosen = autoChoice(S, Soft, O).Mode;
       Run W = runOnce(S, Soft, O);
       if (!O.ExpectError.empty()) {
         bool Matches = W.Status != CL_SUCCESS &&
@@ -606,6 +642,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
         break;
       }
       SoftMs[M].push_back(W.Millis);
+      if (Modes[M].first == SA_MODE_AUTO && Chosen != SA_MODE_AUTO)
+        AutoChosenMs.push_back(W.Millis);
       for (size_t I = 0; I < O.Args.size(); ++I) {
         if (O.Args[I].K != ArgSpec::Buffer)
           continue;
@@ -649,6 +687,10 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
     for (size_t M = 0; M < Modes.size(); ++M) {
       if (SoftMs[M].empty()) { // every run reported an error (--allow-error)
         Line += format(", %s: error reported", Modes[M].second);
+        continue;
+      }
+      if (Modes[M].first == SA_MODE_AUTO) {
+        Line += autoTime(autoChoice(S, Soft, O), AutoChosenMs, Nm);
         continue;
       }
       double Sm = median(SoftMs[M]);

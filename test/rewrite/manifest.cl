@@ -3,7 +3,8 @@
 // global atomic call sites each reaches (a shared helper counts for both)
 // and how many of those are deferred (result unused, target only ever
 // reached through atomics that discard theirs: `atomic_add(c, n)`; bump's
-// result is used).
+// result is used), how many are float-add loops, and whether the
+// work-items may wait on one another (test/rewrite/items-wait.cl).
 int bump(__global int *c) { return atom_inc(c); }
 
 __kernel void three(__global int *c, int n, __global float *f) {
@@ -50,7 +51,9 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
 // CHECK-NEXT:      "atomic_sites": 2,
-// CHECK-NEXT:      "deferred_sites": 1
+// CHECK-NEXT:      "deferred_sites": 1,
+// CHECK-NEXT:      "float_add_loops": 0,
+// CHECK-NEXT:      "items_wait": false
 // CHECK-NEXT:    },
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "none",
@@ -70,12 +73,14 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
 // CHECK-NEXT:      "atomic_sites": 1,
-// CHECK-NEXT:      "deferred_sites": 0
+// CHECK-NEXT:      "deferred_sites": 0,
+// CHECK-NEXT:      "float_add_loops": 0,
+// CHECK-NEXT:      "items_wait": false
 // CHECK-NEXT:    }
 // CHECK-NEXT:  ]
 // CHECK-NEXT:}
 
 // The same JSON, on one line, is the output's first line.
-// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0}]} */{{$}}
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1,"float_add_loops":0,"items_wait":false},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false}]} */{{$}}
 // COMMENT-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
 // COMMENT-NEXT: {{^}}/*
