@@ -72,6 +72,15 @@ public:
   /// The rewritten kernel in the runtime's current mode (saSetMode).
   Launch soft() const { return launch(true); }
 
+  /// What SA_MODE_AUTO has chosen for the rewritten kernel (SA_MODE_AUTO
+  /// while it learns), and the launches and time its learning took.
+  cl_uint autoChoice(cl_uint &Launches, double &Ms) const {
+    cl_uint Mode = SA_MODE_AUTO;
+    saGetAutoChoice(S.Queue, Soft, G.Dim, G.Global, G.local(), &Mode,
+                    &Launches, &Ms);
+    return Mode;
+  }
+
   /// The work left to SA_MODE_PROFILE for the rewritten kernel.
   cl_int stepsLeft(cl_uint &Steps) const {
     return saGetProfileStepsLeft(S.Queue, Soft, G.Dim, G.Global, G.local(),
@@ -278,6 +287,7 @@ public:
         return false;
       }
       Millis.push_back(L.Millis);
+      sayIfLong("native", Rep + 1, L.Millis);
       if (Rep == 0) {
         Reference = std::move(L);
         continue;
@@ -306,6 +316,10 @@ public:
                                  "coordinator") != O.Modes.end();
     if (!Coordinator)
       say("%-*sskipped (not in --modes)\n", NameWidth, "coordinator");
+    else if (onCpu())
+      say("%-*son a CPU device its coordinator group spins on a thread the "
+          "other groups need: expect it far slower than on a GPU\n",
+          NameWidth, "coordinator");
     for (auto [Name, Mode] : AllModes)
       if (std::find(O.Modes.begin(), O.Modes.end(), Name) != O.Modes.end())
         runMode(Name, Mode);
@@ -392,6 +406,25 @@ private:
   double NativeMedian = 0;
   std::string NativeDiffers;
 
+  /// Whether the kernel runs on a CPU device.
+  bool onCpu() const {
+    cl_device_type Type = 0;
+    clGetDeviceInfo(S.Device, CL_DEVICE_TYPE, sizeof Type, &Type, nullptr);
+    return Type & CL_DEVICE_TYPE_CPU;
+  }
+
+  /// A launch of more than a second is said when it ends, so that a slow
+  /// way does not look like a hang.
+  void sayIfLong(const char *Name, unsigned Run, double Millis) {
+    if (Millis > 1000)
+      say("%-*srun %u took %.1f s\n", NameWidth, Name, Run, Millis / 1000);
+  }
+
+  /// SA_MODE_AUTO learns before it chooses: its runs go on until --repeat
+  /// of them come after its choice (at most this many more), and only
+  /// those are its time.
+  static constexpr unsigned MaxLearningRuns = 16;
+
   void runMode(const char *Name, cl_uint Mode) {
     cl_int Err = saSetMode(Mode);
     if (Err != CL_SUCCESS) {
@@ -400,20 +433,33 @@ private:
       return;
     }
     std::vector<double> Millis;
-    unsigned Disagreed = 0;
+    unsigned Disagreed = 0, Runs = 0;
     std::string FirstWhy;
-    for (unsigned Rep = 0; Rep < O.Repeat; ++Rep) {
+    cl_uint Learning = 0;
+    double LearningMs = 0;
+    bool Auto = Mode == SA_MODE_AUTO;
+    while (Millis.size() < O.Repeat && Runs < O.Repeat + (Auto ? MaxLearningRuns : 0)) {
+      bool Chosen = !Auto || Runner.autoChoice(Learning, LearningMs) != SA_MODE_AUTO;
       Launch L = Runner.soft();
+      ++Runs;
       if (L.Status != CL_SUCCESS) {
-        say("%-*sfailed in run %u: %s\n", NameWidth, Name, Rep + 1,
+        say("%-*sfailed in run %u: %s\n", NameWidth, Name, Runs,
             L.Message.c_str());
         Failed = true;
         return;
       }
-      Millis.push_back(L.Millis);
+      sayIfLong(Name, Runs, L.Millis);
+      if (Chosen)
+        Millis.push_back(L.Millis);
       std::string Why = disagreement(O, Reference, L, "native", Name);
       if (!Why.empty() && Disagreed++ == 0)
-        FirstWhy = "run " + std::to_string(Rep + 1) + ": " + Why;
+        FirstWhy = "run " + std::to_string(Runs) + ": " + Why;
+    }
+    if (Auto)
+      sayLearning(Learning, LearningMs, Millis.empty());
+    if (Millis.empty()) {
+      reportAgreement(Disagreed, Runs, FirstWhy);
+      return;
     }
     double Median = Times(Millis).Median;
     say("%s  ", timeColumns(Name, Millis).c_str());
@@ -421,13 +467,36 @@ private:
       say("%.2fx native  ", Median / NativeMedian);
     else
       say("-x native  ");
+    reportAgreement(Disagreed, Runs, FirstWhy);
+  }
+
+  void reportAgreement(unsigned Disagreed, unsigned Runs,
+                       const std::string &FirstWhy) {
     if (!Disagreed) {
       say("agrees with native\n");
       return;
     }
-    say("differs from native in %u of %u runs\n  %s\n", Disagreed, O.Repeat,
+    say("differs from native in %u of %u runs\n  %s\n", Disagreed, Runs,
         FirstWhy.c_str());
     Failed = true;
+  }
+
+  /// The automatic mode's learning, apart from its time: what it chose,
+  /// and what choosing cost.
+  void sayLearning(cl_uint Launches, double Ms, bool StillLearning) {
+    cl_uint Ignored = 0;
+    double IgnoredMs = 0;
+    cl_uint Chosen = Runner.autoChoice(Ignored, IgnoredMs);
+    const char *Way = Chosen == SA_MODE_COORDINATOR ? "the coordinator mode"
+                      : Chosen == SA_MODE_COMBINE   ? "the combining mode"
+                                                    : "the kernel as written";
+    if (StillLearning)
+      say("%-*sstill learning after %u runs (%.3f ms); ", NameWidth, "auto",
+          Launches, Ms);
+    else
+      say("%-*slearnt in %u runs (%.3f ms); chose %s; its time below is "
+          "after its choice\n",
+          NameWidth, "auto", Launches, Ms, Way);
   }
 
   /// The profile's report in Format, or nothing (said why).
