@@ -499,7 +499,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
           Site.Atomic != AtomicKind::Global || Site.InBlock ||
           Site.Form != CallForm::PerItem ||
-          !hasWorkGroupForm(*Site.Builtin, Site.Relaxed, Site.Entry.Type))
+          !hasWorkGroupForm(*Site.Builtin, Site.Relaxed, Site.Entry.Type) ||
+          (Site.FloatSum && !ReassociateFloats)) // the group sums floats
         continue;
       if (WholeGroup.reached(Site.Call, K)) {
         Site.Form = CallForm::WorkGroup;

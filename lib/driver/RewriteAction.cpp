@@ -201,6 +201,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
   if (Options.CombineMode)
     Prefix += "#define SA_COMBINE_MODE 1\n";
+  // Float adds keep their order: the warp path makes each alone (part 8).
+  if (Options.FloatSums == RewriteOptions::FloatReassociation::KeepOrder)
+    Prefix += "#define SA_FLOAT_KEEP_ORDER 1\n";
   // The runtime's 64-bit part only where the file has 64-bit atomics: it
   // needs types (atomic_ulong) that a device without them does not have.
   if (Analysis->HasWideAtomics)

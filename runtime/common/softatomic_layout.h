@@ -210,6 +210,14 @@
 #define SA_G_BASE 3u
 #define SA_G_CALL 4u
 #define SA_G_WORDS 5u
+/* A 64-bit add (__sa_wg_add) takes an even bucket and the next: its key
+ * and call number where the even one has them, its sum in the next one's
+ * words 1 and 2 (8-byte aligned: the scratch is), its base in the two
+ * buckets' base words. So no word a call writes before its first barrier
+ * (keys, sums, call numbers, at either width) is one a slow work-item may
+ * still read the last call's base from. */
+#define SA_G_WIDE_SUM (SA_G_WORDS + 1u)
+#define SA_G_WIDE_BASE_HI (SA_G_WORDS + SA_G_BASE)
 /* After the buckets, two words: the requests a group call made (calls of
  * one parity share one), and the calls that then go per item. */
 #define SA_G_REQUESTS(items) ((items) * SA_G_WORDS)

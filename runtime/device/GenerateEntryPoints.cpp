@@ -102,19 +102,19 @@ std::string fromBits(const Type &T, const std::string &B) {
                  : "(" + T.Name + ")" + B;
 }
 
-/// The operand of a 32-bit deferred or work-group call, as the uint the
-/// worker's table or the group's sum adds: a subtraction adds the
-/// negation, inc and dec add 1 and -1.
-std::string uintOperand(AtomicOp Op, const Type &T) {
+/// The operand of a deferred or work-group call, as the bits the worker's
+/// table or the group's sum adds: a subtraction adds the negation, inc and
+/// dec add 1 and -1, at T's width.
+std::string addOperand(AtomicOp Op, const Type &T) {
   std::string V = bits(T);
   switch (Op) {
   case AtomicOp::Sub:
     // x - v is exactly x + (-v) in IEEE arithmetic.
-    return T.Float ? bits(T, "-v") : "0u - " + V;
+    return T.Float ? bits(T, "-v") : (T.Wide ? "0ul - " : "0u - ") + V;
   case AtomicOp::Inc:
-    return "1u";
+    return T.Wide ? "1ul" : "1u";
   case AtomicOp::Dec:
-    return "0xffffffffu";
+    return T.Wide ? "0xfffffffffffffffful" : "0xffffffffu";
   default:
     return V;
   }
@@ -187,9 +187,9 @@ public:
                             (Op == AtomicOp::Inc ? "add" : "sub") + "_" +
                             T.Name + "(p, " + (T.Signed ? "1" : "1u") +
                             ", ctx);");
-      // A 32-bit add or subtract may be combined with the warp's others
-      // on its address (part 8, __sa_item_add).
-      if (!T.Wide && (Op == AtomicOp::Add || Op == AtomicOp::Sub))
+      // An add or subtract may be combined with the warp's others on its
+      // address (part 8, __sa_item_add).
+      if (Op == AtomicOp::Add || Op == AtomicOp::Sub)
         return function(Ret, Name, Ptr + ", " + Value,
                         "return (" + T.Name + ")__sa_item_add(ctx, " +
                             code(Op, T) + ", __sa_addr(p), " + toUnsigned(T) +
@@ -204,14 +204,14 @@ public:
       // The private fold's hit first (part 6, __sa_fold): the common case
       // of a loop, and never a launch as written.
       std::string Args = code(Sent, T) + ", __sa_addr(p), " +
-                         uintOperand(Op, T) + ")";
+                         addOperand(Op, T) + ")";
       // The warp program's 32-bit adds are folded, then take the warp
       // path; anything else sends their sum first (part 8).
       std::string Warp =
           Sent == AtomicOp::Add && !T.Wide
               ? "if (SA_WARP_DEFERRED) { __sa_warp_deferred_add(ctx, "
                 "__sa_addr(p), " +
-                    uintOperand(Op, T) + "); return; } "
+                    addOperand(Op, T) + "); return; } "
               : "if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); ";
       return function(Ret, Name, Ptr + ", " + Value,
                       "if (__sa_fold(ctx, " + Args + ") return; " + Warp +
@@ -224,11 +224,9 @@ public:
       std::string Params = (Predicated ? "int active, " : "") + Ptr + ", " +
                            (Op == AtomicOp::Cmpxchg ? T.Name + " cmp, " : "") +
                            Value;
-      // 32-bit additions: combined in the group (__sa_wg_add).
-      if (isGroupAddition(Op) && !T.Wide)
-        return function(Ret, Name, Params,
-                        Direct + "return (" + T.Name + ")__sa_wg_add(ctx, p, " +
-                            uintOperand(Op, T) + ", " + Active + ");");
+      // Additions: combined in the group (part 8).
+      if (isGroupAddition(Op))
+        return groupAdd(Form, Op, T, Name, Params, T.Wide ? "" : Direct);
       // Any other: each work-item's own request, the group's published
       // together (__sa_wg_request, which makes the call as written through
       // __sa_request). inc and dec add and subtract 1.
@@ -246,12 +244,38 @@ public:
     }
   }
 
+  /// A work-group addition (add, sub, inc, dec; a float's add and sub) on
+  /// T: combined in the group, __sa_wg_add at 32 bits, __sa_wg_add_wide
+  /// at 64 (part 8), which adds the negation of a subtraction. Direct: the
+  /// call as written that opens it, else (64 bits, floats: no 1.x builtin
+  /// to name) the same add through __sa_native.
+  void groupAdd(CallForm Form, AtomicOp Op, const Type &T,
+                const std::string &Name, const std::string &Params,
+                std::string Direct) {
+    std::string Active =
+        Form == CallForm::PredicatedWorkGroup ? "active" : "1";
+    std::string Code = code(AtomicOp::Add, T);
+    std::string Operand = addOperand(Op, T);
+    if (Direct.empty())
+      Direct = direct(Form, false,
+                      fromBits(T, "__sa_native(ctx, " + Code +
+                                      ", __sa_addr(p), " + Operand + ", 0)"));
+    std::string Combine = T.Wide ? "__sa_wg_add_wide" : "__sa_wg_add";
+    function(T.Name, Name, Params,
+             Direct + "return " +
+                 fromBits(T, Combine + "(ctx, " + Code + ", p, " + Operand +
+                                 ", " + Active + ")") +
+                 ";");
+  }
+
   /// A float (or double) entry point. An exchange, or a compare-exchange,
   /// is one of the bits: the integer entry point of that width does it.
   /// add, sub, min and max ask for the float operation (SA_OP_FLOAT),
   /// which the coordinator, __sa_native (a compare-exchange loop: the
   /// device may lack cl_ext_float_atomics) and the deferred table carry
-  /// out; never through __sa_item_add, whose sums are integer ones.
+  /// out; add and sub per item through __sa_item_add (the warp's sum,
+  /// where floats may be summed in another order) and in a group form
+  /// combined (groupAdd).
   void floating(CallForm Form, AtomicOp Op, const Type &T,
                 const std::string &Name, const std::string &Params,
                 const std::string &Ret) {
@@ -272,21 +296,29 @@ public:
                                           bits(T, "cmp") + ", " + bits(T) +
                                           ", ctx)") +
                           ";");
+    bool Add = Op == AtomicOp::Add || Op == AtomicOp::Sub;
     if (Form == CallForm::PerItem)
       return function(Ret, Name, Params,
                       "return " +
-                          fromBits(T, "__sa_request(ctx, " + code(Op, T) +
-                                          ", __sa_addr(p), " + bits(T) +
-                                          ", 0)") +
+                          fromBits(T, (Add ? "__sa_item_add(ctx, "
+                                           : "__sa_request(ctx, ") +
+                                          code(Op, T) + ", __sa_addr(p), " +
+                                          bits(T) + (Add ? ")" : ", 0)")) +
                           ";");
+    if (isGroupForm(Form)) {
+      assert(Add && "floats are combined in a group for add and sub alone");
+      std::string Predicated =
+          Form == CallForm::PredicatedWorkGroup ? "int active, " : "";
+      return groupAdd(Form, Op, T, Name, Predicated + Params, "");
+    }
     assert(Form == CallForm::Deferred && !T.Wide &&
-           "floats are deferred at 32 bits, and never combined in a group");
+           "floats are deferred at 32 bits");
     // A subtraction adds the negation. The warp program sends its folded
     // integer adds first; the kernel as written makes the float operation
     // natively (no 1.x builtin has it).
     AtomicOp Sent = Op == AtomicOp::Sub ? AtomicOp::Add : Op;
     std::string Operands =
-        code(Sent, T) + ", __sa_addr(p), " + uintOperand(Op, T);
+        code(Sent, T) + ", __sa_addr(p), " + addOperand(Op, T);
     function(Ret, Name, Params,
              "if (__sa_fold(ctx, " + Operands +
                  ")) return; if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); " +
