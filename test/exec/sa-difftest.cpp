@@ -12,8 +12,8 @@
 //       [--check-sum TARGET,INC,COUNTERS]
 //       [--check-exchange OLD,TARGET,NEW,COUNTERS] [--expect-error any|SA_CODE]
 //       [--allow-error]
-//       [--mode coordinator|combine|direct|auto|both|all|profile]
-//       [--report FILE]
+//       [--mode coordinator|combine|direct|auto|both|all|profile|M1,M2,...]
+//       [--native-once] [--report FILE]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
@@ -52,6 +52,9 @@
 //   written) first and alternates between direct and combine over --repeat
 //   runs before it keeps the faster; elsewhere direct. Default: all; and
 //   coordinator with --expect-error, whose failures are the coordinator's).
+//   A list (direct,combine,coordinator,auto) runs those, in that order.
+// --native-once: the native kernel runs once, and every run is checked
+//   against that run (a kernel as written that takes seconds a launch).
 // --mode profile: REWRITTEN.cl is a --profile rewrite, launched in the
 //   profile mode (docs/PROFILE.md) until its profile has every step, with
 //   --repeat rounds of timed launches; each launch is checked as the
@@ -86,6 +89,7 @@
 #include "softatomic/softatomic.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -113,6 +117,7 @@ struct Options {
   bool ExpectNative = false; // --expect-native
   std::string Mode;          // --mode; empty: the default
   bool WarpProgram = false;  // --warp-program
+  bool NativeOnce = false;   // --native-once
   std::string Cases;         // --cases FILE
   std::string Report;        // --report FILE
   int Repeat = 1;
@@ -225,13 +230,18 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.ExpectNative = true;
     else if (A == "--warp-program")
       O.WarpProgram = true;
+    else if (A == "--native-once")
+      O.NativeOnce = true;
     else if (A == "--mode") {
       O.Mode = Next();
-      if (O.Mode != "coordinator" && O.Mode != "combine" && O.Mode != "both" &&
-          O.Mode != "direct" && O.Mode != "auto" && O.Mode != "all" &&
-          O.Mode != "profile")
-        usage("--mode must be coordinator, combine, direct, auto, both, all "
-              "or profile");
+      bool Known = O.Mode == "both" || O.Mode == "all" || O.Mode == "profile";
+      bool Listed = true;
+      for (const std::string &M : split(O.Mode, ','))
+        Listed = Listed && (M == "coordinator" || M == "combine" ||
+                            M == "direct" || M == "auto");
+      if (!Known && !Listed)
+        usage("--mode must be coordinator, combine, direct, auto, both, all, "
+              "profile, or a list of the first four (direct,auto)");
     } else if (A == "--report") {
       O.Report = Next();
     } else if (A == "--cases")
@@ -534,6 +544,18 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
                  // the coordinator's
     M = O.ExpectError.empty() ? "all" : "coordinator";
   std::vector<std::pair<cl_uint, const char *>> Modes;
+  if (M.find(',') != std::string::npos) {
+    const std::pair<cl_uint, const char *> Named[] = {
+        {SA_MODE_DIRECT, "direct"},
+        {SA_MODE_COMBINE, "combine"},
+        {SA_MODE_COORDINATOR, "coordinator"},
+        {SA_MODE_AUTO, "auto"}};
+    for (const std::string &Name : split(M, ','))
+      for (auto Mode : Named)
+        if (Name == Mode.second)
+          Modes.push_back(Mode);
+    return Modes;
+  }
   if (M == "coordinator" || M == "both" || M == "all")
     Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
   if (M == "combine" || M == "both" || (M == "all" && Combine))
@@ -596,6 +618,7 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   // The automatic mode's launches after its choice: what it costs once it
   // has learnt (its learning is reported apart).
   std::vector<double> AutoChosenMs;
+  Run FirstNative; // each repetition's, or with --native-once the first
   // The profile mode runs until its profile has every step.
   bool Profile = O.Mode == "profile";
   if (Profile)
@@ -609,12 +632,15 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   for (int Rep = 0;
        Pass && (Rep < O.Repeat || (Profile && Rep < 10000 && stepsLeft() > 0));
        ++Rep) {
-    Run N = runOnce(S, Native, O);
+    if (Rep == 0 || !O.NativeOnce)
+      FirstNative = runOnce(S, Native, O);
+    const Run &N = FirstNative;
     if (N.Status != CL_SUCCESS) {
       Report.push_back(format("  native run failed: %s", N.Message.c_str()));
       return false;
     }
-    NativeMs.push_back(N.Millis);
+    if (Rep == 0 || !O.NativeOnce)
+      NativeMs.push_back(N.Millis);
     for (size_t M = 0; M < Modes.size() && Pass; ++M) {
       const char *Mode = Modes[M].second;
       saSetMode(Modes[M].first);
@@ -657,7 +683,7 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       }
       // A check that each run must pass on its own, native and software.
       auto checkEachRun = [&](const char *What, auto Check) {
-        for (const Run *R : {&N, &W}) {
+        for (const Run *R : {&N, (const Run *)&W}) {
           if (R == &N && M != 0)
             continue; // the native run is checked once
           std::string Why = Check(O, *R);
@@ -691,6 +717,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       }
       if (Modes[M].first == SA_MODE_AUTO) {
         Line += autoTime(autoChoice(S, Soft, O), AutoChosenMs, Nm);
+        Line += format(", auto's %zu launches %.3f ms in all", SoftMs[M].size(),
+                       std::accumulate(SoftMs[M].begin(), SoftMs[M].end(), 0.0));
         continue;
       }
       double Sm = median(SoftMs[M]);
