@@ -819,8 +819,8 @@ TEST_F(HostRuntime, LaunchesTheOriginalWhereTheKernelRunsAsWritten) {
 // saEnqueueNDRangeKernelWithOriginals: the auto mode times the warp
 // program's kernel as a third way. Two marker kernels stand for the
 // application's kernel and the warp program's (each stores its own mark),
-// so every launch says which way it ran: the learning launches run each
-// way as often, and every launch is right. The direct mode runs the warp
+// so every launch says which way it ran: the learning launches try each
+// way in turn, and every launch is right. The direct mode runs the warp
 // program's kernel where it is given.
 TEST_F(HostRuntime, AutoTimesTheWarpProgramAsAThirdWay) {
   auto Marker = [&](unsigned Mark) {
@@ -871,11 +871,16 @@ TEST_F(HostRuntime, AutoTimesTheWarpProgramAsAThirdWay) {
   };
   ASSERT_EQ(saSetMode(SA_MODE_AUTO), CL_SUCCESS);
   std::map<cl_uint, int> Ran;
-  for (int I = 0; I < 3 * SA_AUTO_SAMPLES; ++I)
+  // The first three launches try each way once, in the order as written,
+  // warp program, combining; a way far behind after one is not timed
+  // again, the others up to SA_AUTO_SAMPLES launches each.
+  EXPECT_EQ(Launch(Orig, Warp), 1000u);
+  EXPECT_EQ(Launch(Orig, Warp), 2000u) << "the warp program was not timed";
+  EXPECT_EQ(Launch(Orig, Warp), 0u);
+  for (int I = 3; I < 3 * SA_AUTO_SAMPLES; ++I)
     Ran[Launch(Orig, Warp)]++;
-  EXPECT_EQ(Ran[1000u], SA_AUTO_SAMPLES);
-  EXPECT_EQ(Ran[2000u], SA_AUTO_SAMPLES) << "the warp program was not timed";
-  EXPECT_EQ(Ran[0u], SA_AUTO_SAMPLES);
+  for (cl_uint Way : {1000u, 2000u, 0u})
+    EXPECT_LE(Ran[Way], 3 * SA_AUTO_SAMPLES - 3);
   // The direct mode runs the warp program's kernel where it is given.
   ASSERT_EQ(saSetMode(SA_MODE_DIRECT), CL_SUCCESS);
   EXPECT_EQ(Launch(Orig, Warp), 2000u);
