@@ -1,3 +1,4 @@
+// REQUIRES: pocl
 // Float and double add, sub, min and max (cl_ext_float_atomics on
 // atomic_float and atomic_double), each result used: one request per
 // call, which the coordinator applies, and the combining mode and the
@@ -9,8 +10,12 @@
 // compare-exchange loops (Inputs/float_native_cas.cl). Operands are
 // integer-valued or halves, so sums are exact in any order: the targets
 // must be bit-identical (sub: -(0+1+2+3+4)*204 - (0+1+2+3) at 1024; min
-// -300.5; max 697.5), and the old values of the adds of 1 to each of two targets are
-// 0 .. N/2-1 in some order.
+// -300.5; max 697.5), and the old values of the adds of 1 to each of two
+// targets are 0 .. N/2-1 in some order. (PoCL only, as float_sums.cl: NVIDIA's
+// OpenCL C defines none of 3.0's atomic feature macros, without which the
+// runtime has no atomic_double functions; built there with
+// -D__opencl_c_atomic_order_acq_rel=1 -D__opencl_c_atomic_scope_device=1
+// it may.)
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
 // RUN: sa-difftest %S/Inputs/float_native_cas.cl %t.sa.cl --build-options -cl-std=CL3.0 --kernel floats --global 1024 --local 64 --arg buf:float:5 --arg buf:float:1024 --arg buf:float:1024 --check 0:equal --check 1:multiset --check 2:ignore 2>&1 | FileCheck %s
 // RUN: sa-difftest %S/Inputs/float_native_cas.cl %t.sa.cl --build-options -cl-std=CL3.0 --kernel doubles --global 1024 --local 64 --arg buf:double:5 --arg buf:double:1024 --arg buf:double:1024 --check 0:equal --check 1:multiset --check 2:ignore 2>&1 | FileCheck %s
