@@ -1,10 +1,14 @@
 /* Device runtime, part 5: a work-item's request. Failures (__sa_live,
  * __sa_fail), the combining mode's native atomics, and the hand-off to the
  * coordinator through the work-item's slot (__sa_publish, __sa_exchange).
- * Owns: SA_COMBINE_MODE (softatomic-rewrite --combine-mode) as an input;
- * decides SA_ADAPTIVE_GROUP_CALLS and SA_NATIVE_WIDE.
- * Reads: SA_COMBINE_MODE, SA_NATIVE_WIDE, SA_INT64_ATOMICS,
- * POCL_DEVICE_ADDRESS_BITS, cl_khr_int64_base_atomics. */
+ * Owns: SA_COMBINE_MODE (softatomic-rewrite --combine-mode), SA_NV_F64_ADD
+ * (host build options), SA_FLOAT_CAS_ONLY and SA_WIDE_CAS_ONLY (test
+ * builds) as inputs; decides SA_ADAPTIVE_GROUP_CALLS, SA_NATIVE_WIDE,
+ * SA_NATIVE_WIDE_EXTENDED and SA_NATIVE_{FLOAT,DOUBLE}_{ADD,MIN_MAX}.
+ * Reads: SA_COMBINE_MODE, SA_NATIVE_WIDE, SA_INT64_ATOMICS, SA_CL20_ABSENT,
+ * POCL_DEVICE_ADDRESS_BITS, __NV_CL_C_VERSION, __OPENCL_C_VERSION__,
+ * cl_khr_int64_*, cl_khr_fp64, cl_ext_float_atomics and its
+ * __opencl_c_ext_fp{32,64}_global_atomic_{add,min_max}. */
 
 /* ---- failures ----------------------------------------------------------- */
 
@@ -72,17 +76,98 @@ static int __sa_waiting(__sa_ctx_t *ctx) {
   return 0;
 }
 
+/* ---- native float atomics ---------------------------------------------- */
+
+/* cl_ext_float_atomics' add, sub, min and max on a __global atomic_float or
+ * atomic_double, where the compiler defines the extension's feature macros
+ * (OpenCL C 2.0 and up; a 1.x source has no atomic_float, and compiles
+ * without them). Relaxed and of device scope: what a 1.x atomic is.
+ * SA_FLOAT_CAS_ONLY (a build define) keeps the compare-exchange loop for
+ * every float operation, so a device without the instructions is tested
+ * where they exist. */
+#if __OPENCL_C_VERSION__ >= 200 && defined(cl_ext_float_atomics) &&           \
+    !defined(SA_CL20_ABSENT) && !defined(SA_FLOAT_CAS_ONLY)
+#ifdef __opencl_c_ext_fp32_global_atomic_add
+#define SA_NATIVE_FLOAT_ADD 1
+#endif
+#ifdef __opencl_c_ext_fp32_global_atomic_min_max
+#define SA_NATIVE_FLOAT_MIN_MAX 1
+#endif
+/* opencl-c.h declares the double ones only with both 64-bit extensions. */
+#if defined(SA_INT64_ATOMICS) && defined(cl_khr_fp64) &&                       \
+    defined(cl_khr_int64_base_atomics) && defined(cl_khr_int64_extended_atomics)
+#ifdef __opencl_c_ext_fp64_global_atomic_add
+#define SA_NATIVE_DOUBLE_ADD 1
+#endif
+#ifdef __opencl_c_ext_fp64_global_atomic_min_max
+#define SA_NATIVE_DOUBLE_MIN_MAX 1
+#endif
+#endif
+#endif
+#define SA_RELAXED_DEVICE memory_order_relaxed, memory_scope_device
+
+/* A 32-bit float operation (SA_OP_FLOAT): the device's instruction where
+ * it has one, else a compare-exchange loop on the bits that reads the
+ * target once and retries on the value each failed exchange returns, as a
+ * user's own loop does. Bits are compared, so a NaN target does not loop
+ * forever. NVIDIA's OpenCL names no float atomic, but its PTX has
+ * atom.global.add.f32 (sm_20 and up; on global memory it flushes
+ * subnormal inputs and results to zero, as CUDA's atomicAdd does): under
+ * contention the loop was far slower than the instruction. PTX has no
+ * float atom.min or atom.max (its .min and .max take integers, and
+ * vectors of f16 and bf16 from sm_90), so there min and max stay the
+ * loop. */
+static uint __sa_native_float(uint op, volatile __global uint *p, uint v) {
+#if defined(SA_NATIVE_FLOAT_ADD) || defined(SA_NATIVE_FLOAT_MIN_MAX)
+  volatile __global atomic_float *a = (volatile __global atomic_float *)p;
+#endif
+  float f = as_float(v);
+  switch (op & ~SA_OP_FLOAT) {
+#ifdef SA_NATIVE_FLOAT_ADD
+  case SA_OP_ADD:
+    return as_uint(atomic_fetch_add_explicit(a, f, SA_RELAXED_DEVICE));
+  case SA_OP_SUB:
+    return as_uint(atomic_fetch_sub_explicit(a, f, SA_RELAXED_DEVICE));
+#elif defined(__NV_CL_C_VERSION) && !defined(SA_FLOAT_CAS_ONLY)
+  case SA_OP_SUB: f = -f; /* fall through: a - b is a + -b in IEEE */
+  case SA_OP_ADD: {
+    float before;
+    __asm__ volatile("atom.global.add.f32 %0, [%1], %2;"
+                     : "=f"(before) : "l"(p), "f"(f) : "memory");
+    return as_uint(before);
+  }
+#endif
+#ifdef SA_NATIVE_FLOAT_MIN_MAX
+  case SA_OP_MIN:
+    return as_uint(atomic_fetch_min_explicit(a, f, SA_RELAXED_DEVICE));
+  case SA_OP_MAX:
+    return as_uint(atomic_fetch_max_explicit(a, f, SA_RELAXED_DEVICE));
+#endif
+  }
+#if defined(SA_NATIVE_FLOAT_ADD) && defined(SA_NATIVE_FLOAT_MIN_MAX)
+  return 0u; /* not reached: SA_OP_FLOAT marks these four alone */
+#else
+  uint old = *p;
+  for (uint seen;
+       (seen = atomic_cmpxchg(p, old, __sa_apply_float(op, old, v))) != old;)
+    old = seen;
+  return old;
+#endif
+}
+
 /* ---- native 64-bit atomics --------------------------------------------- */
 
 /* Where the device has cl_khr_int64_base_atomics: 64-bit requests of the
  * combining mode and of the kernel as written (__sa_native). Each with the
  * device's own instruction where it has one: add, sub, exchange and
  * compare-exchange (base), min, max, and, or, xor (extended, which a
- * device may lack). Only the rest, a double's operations and what the
- * device lacks, is a compare-exchange loop: under contention the loop
- * was four orders of magnitude slower than atom_add on the H200.
- * SA_WIDE_CAS_ONLY (a build define) keeps the loop for every operation,
- * so a device without the instructions is tested where they exist. */
+ * device may lack), a double's add, sub, min and max (cl_ext_float_atomics,
+ * above; NVIDIA's atom.global.add.f64, sm_60 and up, which OpenCL C cannot
+ * test for: the host's build options give SA_NV_F64_ADD there). Only the
+ * rest, what the device lacks, is a compare-exchange loop: under contention
+ * the loop was four orders of magnitude slower than atom_add on the H200.
+ * SA_WIDE_CAS_ONLY (a build define) keeps the loop for every integer
+ * operation, SA_FLOAT_CAS_ONLY for every double one. */
 #if defined(SA_INT64_ATOMICS) && defined(cl_khr_int64_base_atomics)
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define SA_NATIVE_WIDE 1
@@ -90,11 +175,21 @@ static int __sa_waiting(__sa_ctx_t *ctx) {
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 #define SA_NATIVE_WIDE_EXTENDED 1
 #endif
+#if !defined(SA_NATIVE_DOUBLE_ADD) && defined(SA_NV_F64_ADD) &&                \
+    defined(__NV_CL_C_VERSION) && defined(cl_khr_fp64) &&                      \
+    !defined(SA_FLOAT_CAS_ONLY)
+#define SA_NV_DOUBLE_ADD 1
+#endif
 
 /* The device's instruction for \p op where it has one, else a
- * compare-exchange loop. */
+ * compare-exchange loop that reads the target once and retries on the
+ * value each failed exchange returns. */
 static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
                               ulong cmp) {
+#if defined(SA_NATIVE_DOUBLE_ADD) || defined(SA_NATIVE_DOUBLE_MIN_MAX)
+  volatile __global atomic_double *a = (volatile __global atomic_double *)p;
+  double d = as_double(v);
+#endif
   switch (op & ~SA_OP_WIDE) {
 #ifndef SA_WIDE_CAS_ONLY
   case SA_OP_ADD: return atom_add(p, v);
@@ -112,6 +207,26 @@ static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
   case SA_OP_AND: return atom_and(p, v);
   case SA_OP_OR: return atom_or(p, v);
   case SA_OP_XOR: return atom_xor(p, v);
+#endif
+#ifdef SA_NATIVE_DOUBLE_ADD
+  case SA_OP_ADD | SA_OP_FLOAT:
+    return as_ulong(atomic_fetch_add_explicit(a, d, SA_RELAXED_DEVICE));
+  case SA_OP_SUB | SA_OP_FLOAT:
+    return as_ulong(atomic_fetch_sub_explicit(a, d, SA_RELAXED_DEVICE));
+#elif defined(SA_NV_DOUBLE_ADD)
+  case SA_OP_SUB | SA_OP_FLOAT: v = as_ulong(-as_double(v)); /* fall through */
+  case SA_OP_ADD | SA_OP_FLOAT: {
+    double before;
+    __asm__ volatile("atom.global.add.f64 %0, [%1], %2;"
+                     : "=d"(before) : "l"(p), "d"(as_double(v)) : "memory");
+    return as_ulong(before);
+  }
+#endif
+#ifdef SA_NATIVE_DOUBLE_MIN_MAX
+  case SA_OP_MIN | SA_OP_FLOAT:
+    return as_ulong(atomic_fetch_min_explicit(a, d, SA_RELAXED_DEVICE));
+  case SA_OP_MAX | SA_OP_FLOAT:
+    return as_ulong(atomic_fetch_max_explicit(a, d, SA_RELAXED_DEVICE));
 #endif
   }
   ulong old = *p;
@@ -154,33 +269,8 @@ static ulong __sa_native(__sa_ctx_t *ctx, uint op, ulong addr, ulong value,
   volatile __global uint *p = (volatile __global uint *)(uintptr_t)addr;
   volatile __global int *sp = (volatile __global int *)p;
   uint v = (uint)value, old = 0;
-  /* A 32-bit float operation (SA_OP_FLOAT): a compare-exchange loop on
-   * the bits, since OpenCL 1.x has no float add and a device may lack
-   * cl_ext_float_atomics (PoCL 3.1 does). Bits are compared, so a NaN
-   * target does not loop forever. (Here, not in a function of its own:
-   * every native global atomic of the runtime is in this function.) */
-  if ((op & (SA_OP_FLOAT | SA_OP_WIDE)) == SA_OP_FLOAT) {
-#ifdef __NV_CL_C_VERSION
-    /* NVIDIA's float add instruction (PTX, sm_20 and up), which its
-     * OpenCL C does not name: under contention the loop below was 1.7x
-     * slower than a user's own, and far slower than the instruction. */
-    if ((op & ~SA_OP_FLOAT) == SA_OP_ADD || (op & ~SA_OP_FLOAT) == SA_OP_SUB) {
-      float f = as_float(v), before;
-      if ((op & ~SA_OP_FLOAT) == SA_OP_SUB)
-        f = -f;
-      __asm__ volatile("atom.global.add.f32 %0, [%1], %2;"
-                       : "=f"(before)
-                       : "l"(p), "f"(f)
-                       : "memory");
-      return as_uint(before);
-    }
-#endif
-    old = *p;
-    for (uint seen; (seen = atomic_cmpxchg(
-                         p, old, __sa_apply_float(op, old, v))) != old;)
-      old = seen;
-    return old;
-  }
+  if ((op & (SA_OP_FLOAT | SA_OP_WIDE)) == SA_OP_FLOAT)
+    return __sa_native_float(op, p, v);
   switch (op) {
   case SA_OP_ADD: old = atomic_add(p, v); break;
   case SA_OP_SUB: old = atomic_sub(p, v); break;

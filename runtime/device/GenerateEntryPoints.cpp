@@ -271,11 +271,11 @@ public:
   /// A float (or double) entry point. An exchange, or a compare-exchange,
   /// is one of the bits: the integer entry point of that width does it.
   /// add, sub, min and max ask for the float operation (SA_OP_FLOAT),
-  /// which the coordinator, __sa_native (a compare-exchange loop: the
-  /// device may lack cl_ext_float_atomics) and the deferred table carry
-  /// out; add and sub per item through __sa_item_add (the warp's sum,
-  /// where floats may be summed in another order) and in a group form
-  /// combined (groupAdd).
+  /// which the coordinator, __sa_native (the device's float instruction
+  /// where it has one, else a compare-exchange loop) and the deferred
+  /// table carry out; add and sub per item through __sa_item_add (the
+  /// warp's sum, where floats may be summed in another order) and in a
+  /// group form combined (groupAdd).
   void floating(CallForm Form, AtomicOp Op, const Type &T,
                 const std::string &Name, const std::string &Params,
                 const std::string &Ret) {

@@ -38,8 +38,10 @@
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.cl20.64.cl -o %t.cl20.64.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
 // With --combine-mode the runtime applies combined requests with native
-// atomics, in __sa_native and only there (64-bit: the device's instructions,
-// and a compare-exchange loop for the rest):
+// atomics, in __sa_native and only there, and in the two functions it
+// calls: __sa_native_float (a float's operations: here, in OpenCL C 1.2,
+// a compare-exchange loop) and __sa_native_wide (64-bit: the device's
+// instructions, and a compare-exchange loop for the rest):
 // RUN: softatomic-rewrite --combine-mode %s -o %t.combine.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.combine.cl -o %t.combine.ll
 // RUN: FileCheck %s --check-prefix=COMBINE --input-file %t.combine.ll
@@ -55,6 +57,9 @@
 // COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}
 // COMBINE: define internal {{.*}}@__sa_native(
 // COMBINE: call {{.*}}@_Z10atomic_addPU3AS1Vjj(
+// COMBINE: call {{.*}}@_Z14atomic_cmpxchgPU3AS1Vjjj(
+// COMBINE: {{^}}}
+// COMBINE: define internal {{.*}}@__sa_native_float(
 // COMBINE: call {{.*}}@_Z14atomic_cmpxchgPU3AS1Vjjj(
 // COMBINE: {{^}}}
 // COMBINE-NOT: {{call .*@_Z[0-9]+(atom|atomic)_[a-z]+PU3AS1}}

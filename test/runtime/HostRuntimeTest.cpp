@@ -921,7 +921,8 @@ TEST_F(HostRuntime, CombiningModeFromTheApi) {
 
 // saGetBuildOptions follows clGetDeviceInfo's size protocol, and on a CPU
 // device (no warp fast path) the options say at most that it lists no
-// OpenCL C 2.0.
+// OpenCL C 2.0. An NVIDIA GPU of compute capability 6.0 and up gets the
+// double add instruction (-DSA_NV_F64_ADD).
 TEST_F(HostRuntime, GivesBuildOptionsForTheDevice) {
   size_t Size = 0;
   ASSERT_EQ(saGetBuildOptions(S.Device, 0, nullptr, &Size), CL_SUCCESS);
@@ -935,6 +936,16 @@ TEST_F(HostRuntime, GivesBuildOptionsForTheDevice) {
   if (Type & CL_DEVICE_TYPE_CPU)
     EXPECT_TRUE(Options.c_str() == std::string() ||
                 Options.c_str() == std::string("-DSA_NO_OPENCL_C_20"))
+        << Options;
+  cl_uint Vendor = 0, Major = 0; // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+  clGetDeviceInfo(S.Device, CL_DEVICE_VENDOR_ID, sizeof(Vendor), &Vendor,
+                  nullptr);
+  if (Vendor == 0x10DE &&
+      clGetDeviceInfo(S.Device, 0x4000, sizeof(Major), &Major, nullptr) ==
+          CL_SUCCESS &&
+      Major >= 6)
+    EXPECT_NE(std::string(Options.c_str()).find("-DSA_NV_F64_ADD"),
+              std::string::npos)
         << Options;
   if (Size > 1) {
     char Small[1];

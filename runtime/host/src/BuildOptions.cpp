@@ -15,17 +15,25 @@
 namespace softatomic {
 namespace {
 
-/// -DSA_WARP_COMBINE=1 where the device runs match.any.sync and
-/// shfl.sync (compute capability 7.0): NVIDIA GPUs of 7.0 and up.
-std::string fastPathOptions(cl_device_id Device) {
-  if (!hostConfig().WarpCombine)
-    return "";
+/// The compute capability's major number of an NVIDIA GPU that reports it
+/// (cl_nv_device_attribute_query); 0 for any other device.
+cl_uint nvidiaComputeMajor(cl_device_id Device) {
   if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId ||
       !hasExtension(Device, "cl_nv_device_attribute_query"))
-    return "";
-  return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV) >= 7
-             ? "-DSA_WARP_COMBINE=1"
-             : "";
+    return 0;
+  return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV);
+}
+
+/// -DSA_NV_F64_ADD where the device runs PTX's atom.global.add.f64
+/// (compute capability 6.0; NVIDIA's OpenCL C names no double atomic and
+/// defines no macro that tells the device's generation), and
+/// -DSA_WARP_COMBINE=1 where it runs match.any.sync and shfl.sync (7.0).
+std::string fastPathOptions(cl_device_id Device) {
+  cl_uint Major = nvidiaComputeMajor(Device);
+  std::string Options = Major >= 6 ? "-DSA_NV_F64_ADD" : "";
+  if (Major >= 7 && hostConfig().WarpCombine)
+    Options += " -DSA_WARP_COMBINE=1";
+  return Options;
 }
 
 /// Whether the device lists OpenCL C 2.0 among the versions it compiles

@@ -268,9 +268,11 @@ SA_API cl_uint saGetMode(void);
 
 /* Build options for a rewritten program on this device that turn on the
  * device runtime's fast paths where the device reports it has what they
- * need (today "-DSA_WARP_COMBINE=1" on NVIDIA GPUs of compute capability
- * 7.0 and up: in the combining mode, work-group calls combine within each
- * warp, with no barrier), and say what it lacks ("-DSA_NO_OPENCL_C_20"
+ * need (today, on NVIDIA GPUs, "-DSA_NV_F64_ADD" from compute capability
+ * 6.0: a double add of the kernel as written or the combining mode is
+ * PTX's atom.global.add.f64, not a compare-exchange loop; and
+ * "-DSA_WARP_COMBINE=1" from 7.0: in the combining mode, work-group calls
+ * combine within each warp, with no barrier), and say what it lacks ("-DSA_NO_OPENCL_C_20"
  * where it lists no OpenCL C 2.0: its compiler may accept -cl-std=CL2.0
  * without 2.0's atomic builtins, as PoCL 3.1 does, and the runtime then
  * does without them), else "".
