@@ -212,7 +212,8 @@
 #define SA_G_WORDS 5u
 /* A 64-bit add (__sa_wg_add) takes an even bucket and the next: its key
  * and call number where the even one has them, its sum in the next one's
- * words 1 and 2 (8-byte aligned: the scratch is), its base in the two
+ * words 1 and 2, or 0 and 1 where those are the 8-byte aligned ones (the
+ * scratch may be 4 mod 8: __sa_wide_sum_word), its base in the two
  * buckets' base words. So no word a call writes before its first barrier
  * (keys, sums, call numbers, at either width) is one a slow work-item may
  * still read the last call's base from. */

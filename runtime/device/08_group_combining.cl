@@ -286,6 +286,17 @@ static inline void __sa_warp_deferred_add(__sa_ctx_t *ctx, ulong addr,
  * the work-item's prefix. A 64-bit integer with the device's 64-bit local
  * add; a float with a compare-exchange loop on its bits (OpenCL 1.x has
  * no float atomic), which may sum the group's adds in any order. */
+/* The first of the two words of a 64-bit sum in a pair of buckets:
+ * SA_G_WIDE_SUM, or the word before where that one is not 8-byte aligned.
+ * A 64-bit local atomic must be (NVIDIA's faulted on one that was not:
+ * the scratch argument's alignment is the driver's, 4 bytes there). The
+ * word before is the second bucket's key, which a 64-bit call never
+ * writes, and not a base word. */
+static inline uint __sa_wide_sum_word(__local uint *bucket) {
+  return ((uintptr_t)(bucket + SA_G_WIDE_SUM) & 7u) ? SA_G_WIDE_SUM - 1u
+                                                     : SA_G_WIDE_SUM;
+}
+
 static ulong __sa_wg_join(uint op, __local uint *sum, ulong v) {
 #ifdef SA_NATIVE_WIDE
   if (op & SA_OP_WIDE) {
@@ -385,7 +396,7 @@ static ulong __sa_wg_add(__sa_ctx_t *ctx, uint op, volatile __global void *p,
   uint owner = wide ? 2u * __sa_owner(addr, max(items / 2u, 1u))
                     : __sa_owner(addr, items);
   __local uint *bucket = ctx->scratch + owner * SA_G_WORDS;
-  __local uint *sum = bucket + (wide ? SA_G_WIDE_SUM : SA_G_SUM);
+  __local uint *sum = bucket + (wide ? __sa_wide_sum_word(bucket) : SA_G_SUM);
   int leader = 0;
   if (active && combines) {
     uint seen = bucket[SA_G_CALL];
