@@ -231,6 +231,7 @@ expect_usage_error() {
 expect_usage_error "$program" --bench nonesuch
 expect_usage_error "$program" --matrix 0
 expect_usage_error "$program" --patterns diagonal
+expect_usage_error "$program" --cont-type double
 expect_usage_error "$program" --mode fast
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only 'fig8;ls'
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only nonesuch --out "$tmp/bad"
