@@ -9,8 +9,9 @@
 #   kernel-info.csv  per kernel and form: local/private memory, work-group sizes
 #   evaluation.log   the build and the program's table
 #   *.png, *.svg     one plot per figure (scripts/plot-evaluation.py), 200 dpi
-#                    and vector, and contention-heatmap (McKee's contention x
-#                    padding), where python3-matplotlib is installed
+#                    and vector, and contention-heatmap, -ulong and -float
+#                    (McKee's contention x padding on uint, ulong and float),
+#                    where python3-matplotlib is installed
 # A line per configuration goes to stderr as it finishes, a line per target
 # while it builds; a load average above the cores is warned about at the
 # start and noted in the summary (the times are then not the machine's).

@@ -4,7 +4,8 @@ Figures 8-13 (Elteir, Lin, Feng): per benchmark, kernel time against
 work-groups or input size, native against software; where a run has one
 size per series (--quick), bars instead of lines. The McKee contention
 sweep also gets McKee's own presentation: a heatmap of throughput over
-contention x padding, per runtime mode and access pattern. Each figure is
+contention x padding, per runtime mode and access pattern, a figure per
+element type (uint, ulong, float) on one colour scale. Each figure is
 written twice: NAME.png (200 dpi) and NAME.svg (vector, its text kept as
 text, for a paper). Runs anywhere Debian's python3-matplotlib is
 installed, so a CSV made on a GPU machine without it can be plotted here.
@@ -54,6 +55,9 @@ AXES = {"groups": "work-groups", "matrix": "matrix dimension (n x n)",
 NATIVE = ("native_ms", "native", "#1f77b4")
 SOFTWARE = {"coordinator": "#d62728", "combine": "#2ca02c", "direct": "#7f7f7f",
             "auto": "#ff7f0e"}
+# The contention sweep's element types, as the heatmaps' titles name them.
+ELEMENTS = {"uint": "32-bit atom_add on uint", "ulong": "64-bit atom_add on ulong",
+            "float": "float add (compare-exchange loop)"}
 MARKERS = "osD^v<>ph*"
 STYLES = ("-", "--", ":", "-.")
 
@@ -86,15 +90,23 @@ def mode_of(r):
     return r.get("mode") or "coordinator"
 
 
+def contention_variant(variant):
+    """(pattern, padding, returns, element type) of a contention row's
+    variant: pattern/padN/returns for uint (the sweep's names from before it
+    had types), pattern/padN/returns/TYPE for the others."""
+    parts = variant.split("/")
+    return tuple(parts[:3]) + (parts[3] if len(parts) > 3 else "uint",)
+
+
 def panels_of(bench, rows):
     """Panel title -> {series label -> rows}; contention and string match get
     a panel per access pattern and return use, or per query."""
     panels = OrderedDict()
     for r in rows:
         variant = r["variant"]
-        if bench == "contention":  # pattern/padN/returns
-            pattern, padding, returns = variant.split("/")
-            panel, series = "%s, return %s" % (pattern, returns), padding
+        if bench == "contention":
+            pattern, padding, returns, element = contention_variant(variant)
+            panel, series = "%s, return %s (%s)" % (pattern, returns, element), padding
         elif bench == "strmatch":
             matches = r.get("note", "")
             panel, series = variant + (" (%s)" % matches if matches else ""), ""
@@ -220,37 +232,55 @@ def throughput(row, column):
     return float(row["atomics"]) / (float(row[column]) * 1e-3) / 1e9
 
 
-def heatmap_figure(rows):
-    """McKee's presentation: throughput (G atomics/s) over contention x
-    padding, a panel per form and mode (rows) and access pattern and return
-    use (columns), one colour scale for all; None without the CSV's
-    `atomics` (an older microbench's)."""
-    ok = [r for r in rows if r["verified"] == "yes" and r.get("atomics")]
-    if not ok:
-        return None
-    cells = OrderedDict()  # (form label, pattern panel) -> {(padding, contention): G/s}
-    for r in ok:
-        pattern, padding, returns = r["variant"].split("/")
+def heatmap_cells(rows):
+    """Element type -> form label -> pattern panel -> {(padding, contention):
+    G atomics/s} of the verified rows with the CSV's `atomics`."""
+    cells = OrderedDict()
+    for r in rows:
+        if r["verified"] != "yes" or not r.get("atomics"):
+            continue
+        pattern, padding, returns, element = contention_variant(r["variant"])
         panel = "%s, return %s" % (pattern, returns)
-        pad, cont = int(padding[len("pad"):]), int(r["value"])
-        pad_cont = (pad, cont)
-        native = cells.setdefault("native", OrderedDict()).setdefault(panel, {})
+        pad_cont = (int(padding[len("pad"):]), int(r["value"]))
+        forms = cells.setdefault(element, OrderedDict())
+        native = forms.setdefault("native", OrderedDict()).setdefault(panel, {})
         native.setdefault(pad_cont, throughput(r, "native_ms"))  # one per mode: same run
         soft = "software (%s)" % mode_of(r)
-        cells.setdefault(soft, OrderedDict()).setdefault(panel, {})[pad_cont] = \
+        forms.setdefault(soft, OrderedDict()).setdefault(panel, {})[pad_cont] = \
             throughput(r, "software_ms")
-    forms = list(cells)
-    patterns = list(OrderedDict.fromkeys(p for f in forms for p in cells[f]))
-    values = [v for f in forms for p in cells[f].values() for v in p.values()]
-    norm = colors.LogNorm(vmin=min(values), vmax=max(values)) \
-        if min(values) > 0 and max(values) > min(values) else None
-    fig, axes = plt.subplots(len(forms), len(patterns), squeeze=False, layout="constrained",
-                             figsize=(2.6 * len(patterns) + 1.2, 2.4 * len(forms) + 0.8))
+    return cells
+
+
+def heatmap_norm(cells):
+    """One colour scale for every element type's figure, so that their
+    colours compare; None where the values do not span a range."""
+    values = [v for forms in cells.values() for panels in forms.values()
+              for grid in panels.values() for v in grid.values()]
+    if values and min(values) > 0 and max(values) > min(values):
+        return colors.LogNorm(vmin=min(values), vmax=max(values))
+    return None
+
+
+def heatmap_figure(rows, element="uint"):
+    """McKee's presentation for one element type: throughput (G atomics/s)
+    over contention x padding, a panel per form and mode (rows) and access
+    pattern and return use (columns), on the scale of every type's rows;
+    None without a verified row of the type with the CSV's `atomics` (an
+    older microbench's CSV lacks it)."""
+    cells = heatmap_cells(rows)
+    if element not in cells:
+        return None
+    norm = heatmap_norm(cells)
+    forms = cells[element]
+    labels = list(forms)
+    patterns = list(OrderedDict.fromkeys(p for f in labels for p in forms[f]))
+    fig, axes = plt.subplots(len(labels), len(patterns), squeeze=False, layout="constrained",
+                             figsize=(2.6 * len(patterns) + 1.2, 2.4 * len(labels) + 0.8))
     image = None
-    for i, form in enumerate(forms):
+    for i, form in enumerate(labels):
         for j, pattern in enumerate(patterns):
             ax = axes[i][j]
-            grid = cells[form].get(pattern, {})
+            grid = forms[form].get(pattern, {})
             pads = sorted({p for p, _ in grid})
             conts = sorted({c for _, c in grid})
             data = [[grid.get((p, c), float("nan")) for c in conts] for p in pads]
@@ -266,16 +296,23 @@ def heatmap_figure(rows):
             ax.set_yticks(range(len(pads)))
             ax.set_yticklabels([str(p) for p in pads])
             # The pattern above each column, the form left of each row.
-            ax.set_xlabel("contention" if i < len(forms) - 1 else
+            ax.set_xlabel("contention" if i < len(labels) - 1 else
                           "contention (work-items per address)")
             ax.set_ylabel("%s\npadding (words)" % form if j == 0 else "padding")
             if i == 0:
                 ax.set_title(pattern)
-    fig.suptitle("McKee: throughput (G atomics/s), contention x padding\n%s"
-                 % short_device(ok[0]), fontsize=10)
+    ok = [r for r in rows if r["verified"] == "yes"]
+    fig.suptitle("McKee: throughput (G atomics/s), contention x padding, %s\n%s"
+                 % (ELEMENTS.get(element, element), short_device(ok[0])), fontsize=10)
     if image is not None:
         fig.colorbar(image, ax=axes.ravel().tolist(), label="G atomics/s", shrink=0.8)
     return fig
+
+
+def heatmap_name(element):
+    """contention-heatmap (uint's, the name from before the sweep had
+    types), contention-heatmap-ulong, contention-heatmap-float."""
+    return "contention-heatmap" + ("" if element == "uint" else "-" + element)
 
 
 def save(fig, outdir, name):
@@ -301,7 +338,10 @@ def main(argv):
     for bench, brows in benches.items():
         made += save(bench_figure(bench, brows), argv[2], bench)
         if bench == "contention":
-            heatmap = save(heatmap_figure(brows), argv[2], "contention-heatmap")
+            heatmap = []
+            for element in heatmap_cells(brows):
+                heatmap += save(heatmap_figure(brows, element), argv[2],
+                                heatmap_name(element))
             if not heatmap:
                 print("plot-evaluation: no contention heatmap: no verified row with "
                       "the 'atomics' column (an older microbench's CSV lacks it)")

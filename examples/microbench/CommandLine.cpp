@@ -77,6 +77,9 @@ const char *Usage =
     "  --padding LIST        address stride in uints (1,32)\n"
     "  --patterns LIST       contiguous,cross-warp,random\n"
     "  --returns LIST        unused,used (the atomic's return value)\n"
+    "  --cont-type LIST      uint,ulong,float: the element added to (atom_add\n"
+    "                        on uint and on ulong, a compare-exchange loop\n"
+    "                        adding 1.0f on float)\n"
     "  --cont-groups N, --cont-local N, --cont-iters N  the McKee grid and\n"
     "                        atomics per work-item (264, 1024, 64)\n";
 
@@ -212,6 +215,8 @@ ParseResult parseCommandLine(int Argc, char **Argv, Options &O,
       Ok = parseNames(V, {"contiguous", "cross-warp", "random"}, O.Patterns);
     else if (A == "--returns")
       Ok = parseNames(V, {"unused", "used"}, O.Returns);
+    else if (A == "--cont-type")
+      Ok = parseNames(V, {"uint", "ulong", "float"}, O.ContTypes);
     else if (A == "--cont-groups")
       Ok = parseSize(V, O.ContGroups);
     else if (A == "--cont-local")

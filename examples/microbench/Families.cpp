@@ -21,7 +21,8 @@ const std::vector<Family> &families() {
       {"strmatch",
        "Figure 13: string match, four keywords, matches by atom_inc",
        stringMatchSweep},
-      {"contention", "McKee: contention x padding x access pattern",
+      {"contention",
+       "McKee: contention x padding x access pattern, uint, ulong, float",
        contentionSweep},
   };
   return All;

@@ -28,10 +28,13 @@ static void quickSizes(Options &O) {
   O.HistGroups = 2;
   O.TextKB = 256;
   O.MatchGroups = {2};
-  O.Contention = {256};
+  // Groups of 64: the float column's used loop is a request per try in
+  // the coordinator mode, and a CPU device serves a group's work-items one
+  // after another, each try a round trip.
+  O.Contention = {64};
   O.Padding = {1};
   O.ContGroups = 2;
-  O.ContLocal = 256;
+  O.ContLocal = 64;
   O.ContIters = 2;
   O.Repeat = 1;
   O.Warmup = 0;

@@ -59,18 +59,4 @@ std::string saError(cl_int Err) {
                                                     : Name + ": " + Message;
 }
 
-std::string firstDifference(const char *What, const std::vector<cl_uint> &Got,
-                            const std::vector<cl_uint> &Want) {
-  size_t Bad = 0, First = 0;
-  for (size_t I = 0; I < Want.size(); ++I)
-    if (Got[I] != Want[I] && Bad++ == 0)
-      First = I;
-  if (!Bad)
-    return "";
-  return std::to_string(Bad) + " " + What +
-         " entries differ from the CPU reference, first [" +
-         std::to_string(First) + "] = " + std::to_string(Got[First]) +
-         ", expected " + std::to_string(Want[First]);
-}
-
 } // namespace softatomic

@@ -88,6 +88,7 @@ struct Options {
   std::vector<size_t> Padding = {1, 32};
   std::vector<std::string> Patterns = {"contiguous", "cross-warp", "random"};
   std::vector<std::string> Returns = {"unused", "used"};
+  std::vector<std::string> ContTypes = {"uint", "ulong", "float"};
   size_t ContGroups = 264, ContLocal = 1024, ContIters = 64;
   // The host runtime's modes the rewritten kernels run in (saSetMode).
   std::vector<std::string> Modes = {"coordinator"};
@@ -141,8 +142,20 @@ struct Lcg {
 
 /// Where the first of two equally long arrays differ, as a message; empty
 /// when they are equal.
-std::string firstDifference(const char *What, const std::vector<cl_uint> &Got,
-                            const std::vector<cl_uint> &Want);
+template <typename T>
+std::string firstDifference(const char *What, const std::vector<T> &Got,
+                            const std::vector<T> &Want) {
+  size_t Bad = 0, First = 0;
+  for (size_t I = 0; I < Want.size(); ++I)
+    if (Got[I] != Want[I] && Bad++ == 0)
+      First = I;
+  if (!Bad)
+    return "";
+  return std::to_string(Bad) + " " + What +
+         " entries differ from the CPU reference, first [" +
+         std::to_string(First) + "] = " + std::to_string(Got[First]) +
+         ", expected " + std::to_string(Want[First]);
+}
 
 } // namespace softatomic
 

@@ -6,7 +6,8 @@
 
 On the quick run's CSV (one size per series): bars, not lines; native and
 software in different colours; legends readable; both axes labelled; a short
-device label; McKee's contention x padding heatmap. On rows made up here,
+device label; McKee's contention x padding heatmap of each element type
+(uint, ulong, float). On rows made up here,
 with several sizes: lines, and labelled ticks on a time axis that spans
 less than a decade, and on one that spans a little more. Prints each
 problem and exits 1.
@@ -82,17 +83,21 @@ for bench in benches:
     else:
         check_bench_figure(bench, fig, bars=True)
 
-heat = plot.heatmap_figure([r for r in rows if r["benchmark"] == "contention"])
-if heat is None:
-    problem("contention: no heatmap")
-else:
+contention = [r for r in rows if r["benchmark"] == "contention"]
+for element in ("uint", "ulong", "float"):
+    heat = plot.heatmap_figure(contention, element)
+    if heat is None:
+        problem("contention: no %s heatmap" % element)
+        continue
     maps = [ax for ax in visible_axes(heat) if ax.images]
     # native, software: one row each; 3 patterns x return unused/used.
     if len(maps) != 2 * 6:
-        problem("heatmap: %d panels, expected 12" % len(maps))
+        problem("%s heatmap: %d panels, expected 12" % (element, len(maps)))
     for ax in maps:
         if "contention" not in ax.get_xlabel() or "padding" not in ax.get_ylabel():
-            problem("heatmap '%s': axes not contention x padding" % ax.get_title())
+            problem("%s heatmap '%s': axes not contention x padding" % (element, ax.get_title()))
+    if element not in heat._suptitle.get_text():
+        problem("%s heatmap: the title does not name the type" % element)
 
 # Lines: three sizes, times spanning 1.4x (native) to 12x (software).
 base = dict(rows[0], benchmark="fig8", variant="", param="groups", verified="yes",

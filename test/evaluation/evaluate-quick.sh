@@ -8,12 +8,13 @@
 #    of the timed runs (min <= median <= max), the atomics per launch, the
 #    load average and the cores;
 # 2. per benchmark a PNG (200 dpi) and an SVG whose text is text
-#    (scripts/plot-evaluation.py), and McKee's contention x padding heatmap;
+#    (scripts/plot-evaluation.py), and McKee's contention x padding heatmap
+#    of each element type (uint, ulong, float), each result checked;
 #    the figures' content (check-plots.py): bars for one size per series,
 #    native and software in their own colours, readable legends, labelled
 #    ticks on axes spanning less than a decade, a short device label; a
 #    python3 without matplotlib is told what to install;
-#    the contention sweep in both runtime modes in one run (--mode);
+#    the contention sweep in the other runtime modes in one run (--mode);
 # 3. --platform by index: a bad one lists the platforms with their
 #    indices, PoCL's opens PoCL;
 # 4. bad command lines end with a message and exit status 2;
@@ -48,10 +49,10 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 info = list(csv.DictReader(open(sys.argv[2])))
 benches = sys.argv[3:]
 # quick: fig8, fig9, copy, scalar 1 row each; histogram 2; matmul, kmeans 2
-# (per thread, per wavefront); strmatch 4 (Q1..Q4); contention 6 (3 patterns
-# x return unused/used).
+# (per thread, per wavefront); strmatch 4 (Q1..Q4); contention 18 (3 patterns
+# x return unused/used x uint, ulong, float).
 want = {"fig8": 1, "fig9": 1, "copy": 1, "scalar": 1, "histogram": 2, "matmul": 2,
-        "kmeans": 2, "strmatch": 4, "contention": 6}
+        "kmeans": 2, "strmatch": 4, "contention": 18}
 errors = []
 for b in benches:
     got = [r for r in rows if r["benchmark"] == b]
@@ -66,6 +67,16 @@ for k in kernels:
     forms = sorted(i["form"] for i in info if (i["benchmark"], i["kernel"]) == k)
     if forms != ["native", "software"]:
         errors.append("kernel info of %s: %s" % (k, forms))
+# Each element type's column: 6 rows, its own kernels (uint's variants
+# have no type, as before the sweep had types).
+for element, kernel in (("uint", "contention_"), ("ulong", "contention_ulong_"),
+                        ("float", "contention_float_")):
+    got = [r for r in rows if r["benchmark"] == "contention" and
+           (r["variant"].count("/") == 2 if element == "uint" else
+            r["variant"].endswith("/" + element)) and
+           r["kernel"] in (kernel + "unused", kernel + "used")]
+    if len(got) != 6:
+        errors.append("contention %s: %d rows, expected 6" % (element, len(got)))
 matches = [r["note"] for r in rows if r["benchmark"] == "strmatch"]
 counts = [int(m.split()[0]) for m in matches]
 if counts != sorted(counts) or len(set(counts)) != 4:
@@ -100,7 +111,7 @@ PY
 # PNG width from its IHDR chunk (bytes 16-19): 200 dpi gives at least
 # 1000 pixels for the narrowest figure (5 inches).
 png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
-for b in $benches contention-heatmap; do
+for b in $benches contention-heatmap contention-heatmap-ulong contention-heatmap-float; do
   png=$tmp/out/$b.png svg=$tmp/out/$b.svg
   [ -s "$png" ] || fail "no plot $b.png"
   [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
@@ -177,20 +188,25 @@ PATH=$tmp/fakebin:$PATH "$src/scripts/evaluate.sh" --quick --only fig8 --out "$t
 grep -q "Building CXX object examples/microbench/f6.cpp.o" "$tmp/built/evaluation.log" ||
   fail "the build's output is not in the log"
 
-# The McKee sweep in both host runtime modes, in one run: a row per mode,
-# each verified, and the plot.
+# The McKee sweep in the host runtime's other modes, in one run (the first
+# run had the coordinator; one pattern here keeps the plots' time down): a
+# row per mode, element type and return use, each verified, and the plots.
 "$src/scripts/evaluate.sh" --quick --program "$program" --only contention --out "$tmp/modes" \
-  -- --mode coordinator,combine 2>"$tmp/modes.err" ||
+  -- --mode combine,direct,auto --patterns random 2>"$tmp/modes.err" ||
   { cat "$tmp/modes.err" "$tmp/modes/evaluation.log"; fail "evaluate.sh -- --mode failed"; }
 python3 - "$tmp/modes/evaluation.csv" <<'PY' || fail "the CSV of both modes is wrong"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-modes = sorted(r["mode"] for r in rows)
+modes = sorted((r["mode"], r["variant"].split("/")[3:]) for r in rows)
+want = sorted((m, t) for m in ("combine", "direct", "auto")
+              for t in [[]] * 2 + [["ulong"]] * 2 + [["float"]] * 2)
 ok = all(r["verified"] == "yes" and r["software_ms"] for r in rows)
-if modes != ["combine"] * 6 + ["coordinator"] * 6 or not ok:
-    sys.exit("modes %s, all verified: %s" % (modes, ok))
+if modes != want or not ok:
+    sys.exit("modes and types %s, all verified: %s" % (modes, ok))
 PY
-[ -s "$tmp/modes/contention.png" ] || fail "no plot of both modes"
+for plot in contention contention-heatmap-float; do
+  [ -s "$tmp/modes/$plot.png" ] || fail "no $plot.png of the other modes"
+done
 
 # A platform chosen by index: an index past the last is refused with the
 # numbered list, and PoCL's index from that list opens PoCL.
@@ -215,6 +231,7 @@ expect_usage_error() {
 expect_usage_error "$program" --bench nonesuch
 expect_usage_error "$program" --matrix 0
 expect_usage_error "$program" --patterns diagonal
+expect_usage_error "$program" --cont-type double
 expect_usage_error "$program" --mode fast
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only 'fig8;ls'
 expect_usage_error "$src/scripts/evaluate.sh" --program "$program" --only nonesuch --out "$tmp/bad"
