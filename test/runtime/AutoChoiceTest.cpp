@@ -513,4 +513,24 @@ TEST(AutoChoice, AKnownSlowKernelAsWrittenIsTriedLast) {
                       "fastest");
 }
 
+// The float add on 64 bins (the H200: 0.032 ms as written, 0.023 ms
+// combining, 0.449 ms through the coordinator, at 1,024 groups): combining
+// wins, but faster than the coordinator's floor for 1,024 groups (0.1 us
+// each), so the coordinator is never launched, and 20 launches cost at
+// most 1.25 times 20 of the best way and one as written. On one address
+// (0.302 ms combining) the floor lets it be tried.
+TEST(AutoChoice, AKernelUnderTheCoordinatorsFloorNeverTriesIt) {
+  AutoWays W = withCoordinator();
+  W.CoordinatorFloorMs = 1024 * 1e-4;
+  AutoChoice A(W);
+  auto Time = ways(0.032, 0.023, 0.449);
+  std::vector<cl_uint> Modes = launch(A, 20, Time);
+  EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 0);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_LE(total(Modes, Time), 1.25 * (20 * 0.023 + 0.032));
+  AutoChoice B(W);
+  launch(B, 20, ways(0.475, 0.302, 0.123));
+  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COORDINATOR);
+}
+
 } // namespace

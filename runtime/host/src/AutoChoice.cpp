@@ -46,6 +46,7 @@ AutoChoice::AutoChoice(const AutoWays &Given) {
   if (Given.Coordinator)
     Ways.push_back(SA_MODE_COORDINATOR);
   Trial = Ways;
+  CoordinatorFloorMs = Given.CoordinatorFloorMs;
   if (Given.AsWrittenLast)
     std::rotate(Trial.begin(), Trial.begin() + 1, Trial.end());
   for (cl_uint W : Ways)
@@ -74,7 +75,8 @@ bool AutoChoice::tried(cl_uint Way) const {
     double &Best = Combines ? Combined : AsWritten;
     Best = Best == 0 ? of(W).fastest() : std::min(Best, of(W).fastest());
   }
-  return Combined > 0 && AsWritten > 0 && Combined * Margin < AsWritten;
+  return Combined > 0 && AsWritten > 0 && Combined * Margin < AsWritten &&
+         Combined > CoordinatorFloorMs;
 }
 
 std::vector<cl_uint> AutoChoice::others(bool Near) const {

@@ -32,6 +32,10 @@ struct AutoWays {
   /// buffers meanwhile, and the device runs a coordinator well: the
   /// coordinator mode (SA_MODE_COORDINATOR) is a way.
   bool Coordinator = false;
+  /// The least a launch through the coordinator can take at this
+  /// geometry (AutoMode.cpp: so much per user group): a kernel whose
+  /// fastest way is quicker never tries it.
+  double CoordinatorFloorMs = 0;
   /// The kernel as written is likely the slowest way (a float-add
   /// compare-exchange loop on a device without a float add instruction):
   /// it is tried last, not first.
@@ -162,8 +166,9 @@ private:
   /// Whether Way is timed at all yet: the coordinator only once a
   /// combining way has beaten the kernel as written (it serves every
   /// group's combined requests through one work-group, so it can win only
-  /// where atomics collide, which is where combining wins); every other
-  /// way always.
+  /// where atomics collide, which is where combining wins), and only while
+  /// the fastest way takes longer than the coordinator's floor; every
+  /// other way always.
   bool tried(cl_uint Way) const;
   /// The ways tried, other than the chosen one, in the order of
   /// preference; with Near, only those a scheduled check can pay for
@@ -188,6 +193,7 @@ private:
   /// The ways it times, in the order of preference (the tie-break), and
   /// in the order of their first trial.
   std::vector<cl_uint> Ways, Trial;
+  double CoordinatorFloorMs = 0;
   std::map<cl_uint, Timings> Times;
   unsigned LearningLaunches = 0;
   double LearningMs = 0;

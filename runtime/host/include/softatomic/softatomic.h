@@ -97,7 +97,7 @@ extern "C" {
  *   SA_MODE_COORDINATOR for a kernel whose work-items never wait on one
  *   another (the manifest's "items_wait": false), on a GPU
  *   (SOFTATOMIC_AUTO_COORDINATOR), once a combining way has beaten the
- *   kernel as written. The first launches try each way in turn (as written
+ *   kernel as written and takes more than 0.1 us per user group. The first launches try each way in turn (as written
  *   first, last where the rewrite found a float-add loop the device has no
  *   instruction for), timed from their events (never waited for); a way
  *   whose first launch takes 1.5x another's median is not timed again, the
