@@ -5,7 +5,9 @@ Fails when the code reads a variable the table lacks, or the table lists
 one no code reads. A variable is read where a C or C++ source outside
 test/ passes its name, as a string literal, to getenv, GetEnv, the layer's
 environment() or the host runtime's Env.flag/number/choice/limit; or where
-a script under scripts/ expands it (${NAME or $NAME).
+a shell script (scripts/, bench/, test/stress/) expands it with a default,
+${NAME:-...}. A table row may also name a variable that such a script
+expands without a default ($NAME).
 Usage: check-env-table.py [REPOSITORY_ROOT]
 """
 import pathlib
@@ -16,8 +18,15 @@ READERS = re.compile(
     r'(?:getenv|GetEnv|environment|Env\.(?:flag|number|choice|limit))'
     r'\(\s*"([A-Z][A-Z0-9_]*)"')
 SCRIPT_USE = re.compile(r'\$\{?([A-Z][A-Z0-9_]*)')
+SCRIPT_READ = re.compile(r'\$\{([A-Z][A-Z0-9_]*):-')
+SCRIPT_DIRS = ["scripts", "bench", "test/stress"]
 SOURCE_DIRS = ["lib", "tool", "runtime", "layer", "examples", "scripts"]
 TABLE_ROW = re.compile(r'^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \|')
+
+
+def scripts(root):
+    for folder in SCRIPT_DIRS:
+        yield from (root / folder).rglob("*.sh")
 
 
 def read_in_code(root):
@@ -26,12 +35,14 @@ def read_in_code(root):
         for path in (root / folder).rglob("*"):
             if path.suffix in (".c", ".cpp", ".h"):
                 names |= set(READERS.findall(path.read_text(errors="replace")))
+    for path in scripts(root):
+        names |= set(SCRIPT_READ.findall(path.read_text(errors="replace")))
     return names
 
 
 def expanded_by_scripts(root):
     names = set()
-    for path in (root / "scripts").glob("*.sh"):
+    for path in scripts(root):
         names |= set(SCRIPT_USE.findall(path.read_text(errors="replace")))
     return names
 
