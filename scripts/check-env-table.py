@@ -4,7 +4,8 @@
 Fails when the code reads a variable the table lacks, or the table lists
 one no code reads. A variable is read where a C or C++ source outside
 test/ passes its name, as a string literal, to getenv, GetEnv, the layer's
-environment() or the host runtime's Env.flag/number/choice/limit; or where
+environment() or the host runtime's Env.flag/number/choice/limit, or
+writes it as a string literal of its own ("SOFTATOMIC_..."); or where
 a shell script (scripts/, bench/, test/stress/) expands it with a default,
 ${NAME:-...}. A table row may also name a variable that such a script
 expands without a default ($NAME).
@@ -16,7 +17,8 @@ import sys
 
 READERS = re.compile(
     r'(?:getenv|GetEnv|environment|Env\.(?:flag|number|choice|limit))'
-    r'\(\s*"([A-Z][A-Z0-9_]*)"')
+    r'\(\s*"([A-Z][A-Z0-9_]*)"'
+    r'|"(SOFTATOMIC_[A-Z0-9_]*)"')
 SCRIPT_USE = re.compile(r'\$\{?([A-Z][A-Z0-9_]*)')
 SCRIPT_READ = re.compile(r'\$\{([A-Z][A-Z0-9_]*):-')
 SCRIPT_DIRS = ["scripts", "bench", "test/stress"]
@@ -34,7 +36,8 @@ def read_in_code(root):
     for folder in SOURCE_DIRS:
         for path in (root / folder).rglob("*"):
             if path.suffix in (".c", ".cpp", ".h"):
-                names |= set(READERS.findall(path.read_text(errors="replace")))
+                text = path.read_text(errors="replace")
+                names |= {a or b for a, b in READERS.findall(text)}
     for path in scripts(root):
         names |= set(SCRIPT_READ.findall(path.read_text(errors="replace")))
     return names
