@@ -2,7 +2,7 @@
 // work-group form serves (docs/REWRITE.md): `first` calls the atomic
 // first in its branch (hoisted, combined in the group: one request per
 // group), `late` does one thing before it (left per work-item: one
-// request per kept item). Timed with sa-difftest --repeat (docs/BENCHMARKS.md,
+// request per kept item). Timed with sa-difftest --repeat (docs/BENCHMARKS-HISTORY.md,
 // "Runtime 0.5"); `in` holds 0..99, so a threshold of T keeps T%.
 __kernel void first(__global const uint *in, __global uint *out,
                     __global uint *count, uint keep) {

@@ -51,7 +51,7 @@ struct LayerConfig {
   /// mode runs and the auto mode times: "auto" on devices with NVIDIA's warp
   /// path, "on" on every device, "off" (the default) nowhere: the application's
   /// kernels. Off by default: on the H200 an application that builds its
-  /// program 100 times grew by 36 MiB with it (docs/BENCHMARKS.md).
+  /// program 100 times grew by 36 MiB with it (docs/BENCHMARKS-HISTORY.md).
   enum class WarpProgramUse { Auto, On, Off };
   WarpProgramUse WarpProgram = WarpProgramUse::Off;
 

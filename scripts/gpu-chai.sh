@@ -6,7 +6,7 @@
 # natively and under the layer in both modes (or those CHAI_MODES names:
 # profile writes each benchmark's profile report), the layer answering from the
 # cache in .gpu-chai/cache that bench/chai/run-chai.sh filled on the machine
-# with Clang (docs/BENCHMARKS.md, "Chai under the interception layer"), with
+# with Clang (docs/BENCHMARKS-HISTORY.md, "Chai under the interception layer"), with
 # SOFTATOMIC_LAYER_OPTIONS="$(scripts/device-profile-options.sh
 # scripts/nvidia-device-profile.json)" so that its keys hold this device's
 # profile. Results

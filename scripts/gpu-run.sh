@@ -71,7 +71,7 @@ limit=${GPU_LAYER_LIMIT:-180} # seconds a run may take; the stacks 10 s before
 # 100 times natively: about 0.9 MiB resident, 80 KiB of malloc's bytes;
 # under the layer, 1.5-4.9 MiB and 160-1045 KiB: two runs of one binary
 # in one mode gave 178 and 1045 KiB, a step in some runs, not a growth
-# per round; docs/BENCHMARKS.md), far
+# per round; docs/BENCHMARKS-HISTORY.md), far
 # below what one leaked context or shadow program per round would be.
 layer_sample=(build-gpu/bin/layer-sample --include test/layer/Inputs
   --max-growth-kb 8192 --max-heap-growth-kb 2048)

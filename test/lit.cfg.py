@@ -123,7 +123,7 @@ if "portable" in os.environ.get("SA_PLATFORM", "Portable Computing Language").lo
     config.available_features.add("pocl")
 
 # One command runs the suite on any platform: SA_PLATFORM / SA_DEVICE pick
-# the OpenCL platform and device by name (see test/exec/README.md).
+# the OpenCL platform and device by name (docs/HOST-RUNTIME.md, "Environment").
 for var in ["SA_PLATFORM", "SA_DEVICE", "OCL_ICD_VENDORS", "POCL_MAX_PTHREAD_COUNT",
             "POCL_CPU_MAX_CU_COUNT", "SOFTATOMIC_SPIN_LIMIT", "HOME"]:
     if var in os.environ:

@@ -6,8 +6,8 @@
 // softatomic device runtime (docs/REWRITE.md). The work is in lib/; the
 // options and their checks are in ToolOptions.cpp, the run over the inputs
 // in Driver.cpp. Exit status: 0 done, 1 some input had errors (nothing is
-// written for it), 2 usage error. README.md, "Using the rewriter", says
-// what each option does.
+// written for it), 2 usage error. docs/REWRITER.md says what
+// each option does.
 //
 //===----------------------------------------------------------------------===//
 

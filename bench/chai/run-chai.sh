@@ -2,7 +2,7 @@
 # Runs Chai benchmarks' OpenCL versions that the user has already built,
 # natively and under softatomic's interception layer, and tabulates
 # pass/fail, kernels rewritten and time. It builds and fetches nothing:
-# bench/chai/README.md says how to build them; docs/BENCHMARKS.md ("Chai
+# bench/chai/README.md says how to build them; docs/BENCHMARKS-HISTORY.md ("Chai
 # under the interception layer") has the results and the commands that
 # produced them.
 #

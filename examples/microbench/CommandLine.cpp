@@ -40,7 +40,7 @@ const char *Usage =
     "coordinator's\n"
     "             profile per launch, NVIDIA only)\n"
     "  --mode     the host runtime's modes the rewritten kernels run in, each\n"
-    "             a row of its own (default coordinator; README.md, "
+    "             a row of its own (default coordinator; docs/HOST-RUNTIME.md, "
     "\"Modes\")\n"
     "  --original yes: the runtime gets the native kernel as the original\n"
     "             (saEnqueueNDRangeKernelWithOriginal), so direct and auto "

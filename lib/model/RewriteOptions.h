@@ -24,8 +24,8 @@ namespace softatomic {
 /// extension (and, for OpenCL C 3.0, per optional feature) of its device,
 /// and code chooses what it calls by them (`#ifdef cl_amd_media_ops`).
 /// The default is no device in particular: the language's own version and
-/// the Khronos extensions every OpenCL 1.2 GPU reports (README.md, "Using
-/// the rewriter").
+/// the Khronos extensions every OpenCL 1.2 GPU reports
+/// (docs/REWRITER.md, "The device").
 struct DeviceProfile {
   /// `__OPENCL_VERSION__` (CL_DEVICE_VERSION: 120 for OpenCL 1.2); 0: the
   /// version of the OpenCL C standard the parse uses.
@@ -76,7 +76,7 @@ struct RewriteOptions {
   FloatReassociation FloatSums = FloatReassociation::Allow;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
-  /// picks the mode per launch (README.md, "Modes"). On by default: the
+  /// picks the mode per launch (docs/HOST-RUNTIME.md, "Modes"). On by default: the
   /// automatic mode, the host runtime's default, chooses between it and the
   /// kernel as written. Off: the output has no native global atomic outside
   /// the kernel-as-written path (the paper's mode only).

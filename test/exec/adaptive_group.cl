@@ -3,7 +3,7 @@
 // then four work-items per address. In the combining mode a group call
 // that averages fewer than SOFTATOMIC_COMBINE_MIN work-items per address
 // makes the next ones go per item (where the device compiler allows it:
-// not PoCL, README.md "Modes"), and a later combined call turns
+// not PoCL, docs/HOST-RUNTIME.md, "Modes"), and a later combined call turns
 // combining back on. Every returned value must fit a linearization of all
 // the adds, in both modes, with the default threshold, with combining
 // always (0) and with per-item calls after every combined one (1024).

@@ -16,7 +16,7 @@
 // handing the releases to a thread of the runtime's), an application that
 // creates and releases its context, queue and programs round after round
 // hung inside NVIDIA's OpenCL driver (580.159.04, H100) within 6 rounds;
-// without callbacks it runs 100 (docs/BENCHMARKS.md, "The layer's repeated
+// without callbacks it runs 100 (docs/BENCHMARKS-HISTORY.md, "The layer's repeated
 // sample on the H100").
 #ifndef SOFTATOMIC_HOST_DEVICESTATUS_H
 #define SOFTATOMIC_HOST_DEVICESTATUS_H

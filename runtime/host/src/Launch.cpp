@@ -229,7 +229,7 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
     Held = Groups;
     // More groups than compute units make every coordinator round longer
     // (it scans each worker) and, on the H200, made the microbenchmarks
-    // slower, memory-bound copy included (docs/BENCHMARKS.md): one group
+    // slower, memory-bound copy included (docs/BENCHMARKS-HISTORY.md): one group
     // per unit unless asked for all the probe found.
     if (!hostConfig().FullOccupancy)
       Groups = std::min<size_t>(
@@ -346,7 +346,7 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   Words[SA_H_MODE] =
       Plan.Mode == SA_MODE_COMBINE ? SA_M_COMBINE : SA_M_COORDINATOR;
   // Below 16 work-items per address a group call cost more than per-item
-  // native atomics on the H100 (docs/BENCHMARKS.md, "Combining mode").
+  // native atomics on the H100 (docs/BENCHMARKS-HISTORY.md, "Combining mode").
   Words[SA_H_COMBINE_MIN] = Config.CombineMin;
   Words[SA_H_ONLY_SITE] = Plan.OnlySite;
   return Words;

@@ -58,12 +58,12 @@ extern "C" {
            device could not run them all at once */
 #define SA_INVALID_ENVIRONMENT                                                 \
   -9012 /* a SOFTATOMIC_* variable is malformed: every call                    \
-           that reads them fails (README.md, "Environment") */
+           that reads them fails (docs/HOST-RUNTIME.md, "Environment") */
 #define SA_PARTIAL_PROGRAM                                                     \
   -9013 /* coordinator mode asked of a kernel whose program keeps              \
            other kernels native (--keep-native-on-error) */
 
-/* How a rewritten kernel carries out its atomics (README.md, "Modes").
+/* How a rewritten kernel carries out its atomics (docs/HOST-RUNTIME.md, "Modes").
  * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite compiled that
  * mode in (its default; not with --combine-mode=false); otherwise its
  * launch fails, SA_MODE_NOT_COMPILED.

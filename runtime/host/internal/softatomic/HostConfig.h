@@ -5,7 +5,7 @@
 // list; empty is unset. A malformed variable is not replaced by a default:
 // every call that reads the configuration fails with
 // SA_INVALID_ENVIRONMENT, naming the variable, its text and what it
-// accepts (README.md, "Environment").
+// accepts (docs/HOST-RUNTIME.md, "Environment").
 //
 // Not installed: the host runtime's libraries and the interception layer,
 // which links the static one, include it.
@@ -22,7 +22,7 @@ namespace softatomic {
 struct HostConfig {
   /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile): SA_MODE_*,
   /// unless saSetMode chose. Auto by default: it never costs more than the
-  /// kernel as written once it has chosen (README.md, "Modes").
+  /// kernel as written once it has chosen (docs/HOST-RUNTIME.md, "Modes").
   cl_uint Mode = SA_MODE_AUTO;
   /// SOFTATOMIC_PROFILE_ROUNDS: the profile mode's rounds of timed
   /// launches, unless saSetProfileRounds chose.
