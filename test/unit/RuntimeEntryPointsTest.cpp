@@ -113,8 +113,9 @@ TEST(RuntimeEntryPoints, FormsTakeTheOperationsTheTableGivesThem) {
   EXPECT_TRUE(hasWorkGroupForm(Builtin("atomic_fetch_sub_explicit"), true));
   EXPECT_FALSE(hasWorkGroupForm(Builtin("atomic_fetch_sub_explicit"), false));
   EXPECT_FALSE(hasWorkGroupForm(Builtin("atomic_fetch_max_explicit"), true));
-  // Floats: add, sub, min and max deferred at 32 bits, never in a group
-  // form; a float sum is what --float-reassociation decides.
+  // Floats: add, sub, min and max deferred at 32 bits; add and sub (relaxed
+  // where 2.0) combined in a group form at both widths, min and max never;
+  // a float sum is what --float-reassociation decides.
   EXPECT_TRUE(
       isDeferrable(Builtin("atomic_fetch_add_explicit"), true, "float"));
   EXPECT_TRUE(
@@ -123,8 +124,14 @@ TEST(RuntimeEntryPoints, FormsTakeTheOperationsTheTableGivesThem) {
       isDeferrable(Builtin("atomic_fetch_add_explicit"), true, "double"));
   EXPECT_FALSE(
       isDeferrable(Builtin("atomic_exchange_explicit"), true, "float"));
-  EXPECT_FALSE(
+  EXPECT_TRUE(
       hasWorkGroupForm(Builtin("atomic_fetch_add_explicit"), true, "float"));
+  EXPECT_TRUE(
+      hasWorkGroupForm(Builtin("atomic_fetch_sub_explicit"), true, "double"));
+  EXPECT_FALSE(
+      hasWorkGroupForm(Builtin("atomic_fetch_add_explicit"), false, "float"));
+  EXPECT_FALSE(
+      hasWorkGroupForm(Builtin("atomic_fetch_min_explicit"), true, "float"));
   EXPECT_TRUE(reassociatesFloats(Builtin("atomic_fetch_sub"), "double"));
   EXPECT_FALSE(reassociatesFloats(Builtin("atomic_fetch_max"), "float"));
   EXPECT_FALSE(reassociatesFloats(Builtin("atomic_fetch_add"), "int"));
