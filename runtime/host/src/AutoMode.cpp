@@ -10,6 +10,7 @@
 #include "AutoChoice.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
+#include "DeviceRules.h"
 
 #include "Error.h"
 #include "softatomic/HostConfig.h"
@@ -79,24 +80,17 @@ Key keyOf(cl_command_queue Queue, cl_kernel Kernel, const AutoLaunch &Given,
   return K;
 }
 
-/// Whether the device applies a float add with an instruction, in the
-/// rewritten kernel: NVIDIA's (PTX), or cl_ext_float_atomics'.
-bool hasFloatAdd(cl_device_id Device) {
-  return deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) == NvidiaVendorId ||
-         hasExtension(Device, "cl_ext_float_atomics");
-}
-
 /// Whether the coordinator mode may take part for Entry on Device: the
 /// kernel's work-items never wait on one another, its program has no
-/// kernel kept native, the device has a co-residency rule, and it is a
-/// GPU (SOFTATOMIC_AUTO_COORDINATOR decides otherwise).
+/// kernel kept native, the device has a co-residency rule, and its rules
+/// let the automatic mode use the coordinator (not on a CPU;
+/// SOFTATOMIC_AUTO_COORDINATOR decides otherwise).
 bool coordinatorWay(const RewrittenKernel &Entry, cl_device_id Device,
                     const size_t *Local, cl_uint WorkDim) {
   if (Entry.ItemsWait || Entry.PartialProgram)
     return false;
-  bool Cpu = deviceInfo<cl_device_type>(Device, CL_DEVICE_TYPE) &
-             CL_DEVICE_TYPE_CPU;
-  if (!hostConfig().AutoCoordinator.value_or(!Cpu))
+  if (!hostConfig().AutoCoordinator.value_or(
+          deviceRules(Device).AutoCoordinator))
     return false;
   size_t Items = 1, Groups = 0;
   for (cl_uint D = 0; Local && D < WorkDim; ++D)
@@ -130,8 +124,8 @@ AutoWays waysOf(const RewrittenKernel &Entry, const AutoLaunch &Given,
   bool FloatLoops = Entry.FloatAddLoops > 0;
   Ways.RewrittenDirect =
       Given.Original && FloatLoops && Given.RewrittenDirectCompiled;
-  Ways.AsWrittenLast =
-      FloatLoops && (Given.Original || !hasFloatAdd(Device));
+  Ways.AsWrittenLast = FloatLoops && (Given.Original ||
+                                      !deviceRules(Device).FloatAddInstruction);
   Ways.Coordinator = coordinatorWay(Entry, Device, Local, WorkDim);
   Ways.CoordinatorFloorMs =
       CoordinatorMsPerGroup * userGroups(WorkDim, Global, Local);
@@ -233,9 +227,8 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
   return CL_SUCCESS;
 }
 
-AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel,
-                      cl_uint WorkDim, const size_t *Global,
-                      const size_t *Local) {
+AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
+                      const size_t *Global, const size_t *Local) {
   AutoLaunch Given;
   Given.Name = kernelName(Kernel);
   Key K = keyOf(Queue, Kernel, Given, WorkDim, Global, Local);

@@ -5,6 +5,7 @@
 // portable without them (but for -cl-std=CL2.0 where the device lists no
 // OpenCL C 2.0, below).
 #include "ClQuery.h"
+#include "DeviceRules.h"
 #include "Error.h"
 #include "softatomic/HostConfig.h"
 
@@ -15,21 +16,10 @@
 namespace softatomic {
 namespace {
 
-/// The compute capability's major number of an NVIDIA GPU that reports it
-/// (cl_nv_device_attribute_query); 0 for any other device.
-cl_uint nvidiaComputeMajor(cl_device_id Device) {
-  if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId ||
-      !hasExtension(Device, "cl_nv_device_attribute_query"))
-    return 0;
-  return deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV);
-}
-
-/// -DSA_NV_F64_ADD where the device runs PTX's atom.global.add.f64
-/// (compute capability 6.0; NVIDIA's OpenCL C names no double atomic and
-/// defines no macro that tells the device's generation), and
-/// -DSA_WARP_COMBINE=1 where it runs match.any.sync and shfl.sync (7.0).
+/// -DSA_NV_F64_ADD and -DSA_WARP_COMBINE=1 where the device runs their
+/// instructions (DeviceRules.h, NvidiaComputeMajor).
 std::string fastPathOptions(cl_device_id Device) {
-  cl_uint Major = nvidiaComputeMajor(Device);
+  cl_uint Major = deviceRules(Device).NvidiaComputeMajor;
   std::string Options = Major >= 6 ? "-DSA_NV_F64_ADD" : "";
   if (Major >= 7 && hostConfig().WarpCombine)
     Options += " -DSA_WARP_COMBINE=1";

@@ -10,15 +10,6 @@
 
 namespace softatomic {
 
-/// CL_DEVICE_VENDOR_ID of NVIDIA's devices, and two queries of their
-/// cl_nv_device_attribute_query.
-constexpr cl_uint NvidiaVendorId = 0x10DE;
-constexpr cl_device_info ComputeCapabilityMajorNV = 0x4000;
-constexpr cl_device_info ComputeCapabilityMinorNV = 0x4001;
-constexpr cl_device_info WarpSizeNV = 0x4003;
-/// cl_amd_device_attribute_query's wavefront width.
-constexpr cl_device_info WavefrontWidthAMD = 0x4043;
-
 /// A scalar device property; zero-initialised if the query fails.
 template <typename T> T deviceInfo(cl_device_id Device, cl_device_info Param) {
   T Value{};
@@ -55,6 +46,12 @@ inline std::string platformString(cl_platform_id Platform,
   return infoString([&](size_t S, void *V, size_t *R) {
     return clGetPlatformInfo(Platform, Param, S, V, R);
   });
+}
+
+/// The name of the platform Device belongs to.
+inline std::string devicePlatformName(cl_device_id Device) {
+  return platformString(deviceInfo<cl_platform_id>(Device, CL_DEVICE_PLATFORM),
+                        CL_PLATFORM_NAME);
 }
 
 inline std::string kernelName(cl_kernel Kernel) {

@@ -16,9 +16,6 @@ namespace softatomic {
 /// set, is that number.
 cl_int coresidentGroups(cl_device_id Device, size_t LocalItems, size_t &Groups);
 
-/// Whether Device is a GPU (spin bounds are set per kind of device).
-bool isGpu(cl_device_id Device);
-
 } // namespace softatomic
 
 #endif

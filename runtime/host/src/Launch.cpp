@@ -5,6 +5,7 @@
 #include "AutoMode.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
+#include "DeviceRules.h"
 #include "DeviceStatus.h"
 #include "Error.h"
 #include "LaunchOrder.h"
@@ -34,7 +35,7 @@ struct LaunchPlan {
   size_t Workers = 0;
   size_t ListCapacity = 0;
   size_t ScratchBytes = 0; ///< The coordinator's or a worker's, the larger.
-  bool Gpu = false;
+  const DeviceRules *Rules = nullptr; ///< The device's.
   cl_uint Mode = SA_MODE_COORDINATOR;
   /// A what-if launch of a --profile rewrite: 1 + the site converted
   /// alone (SA_H_ONLY_SITE); 0: every site.
@@ -45,7 +46,8 @@ struct LaunchPlan {
 /// The physical groups (the idle coordinator's included) a launch in the
 /// combining mode takes at most: as many as the device holds at once
 /// (SOFTATOMIC_MAX_GROUPS, or a CPU's one per thread, or on a GPU 2048
-/// work-items per compute unit, NVIDIA's since Volta), which keeps it busy.
+/// work-items per compute unit, NVIDIA's since Volta: DeviceRules.h),
+/// which keeps it busy.
 /// Capping there spreads each physical group's start and end (setting up
 /// the tables, sending the deferred one) over the user groups it runs:
 /// 65536 groups of the copy benchmark were 4.6x slower than native
@@ -57,9 +59,11 @@ size_t combiningGroups(cl_device_id Device, size_t LocalItems) {
     return *Asked;
   size_t Units = std::max<cl_uint>(
       deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS), 1);
-  if (!isGpu(Device)) // the idle group 0 ends at once and frees its thread
+  const DeviceRules &Rules = deviceRules(Device);
+  if (Rules.GroupPerUnit) // the idle group 0 ends at once and frees its thread
     return Units + 1;
-  return Units * std::max<size_t>(1, 2048 / LocalItems) + 1;
+  return Units * std::max<size_t>(1, Rules.CombineItemsPerUnit / LocalItems) +
+         1;
 }
 
 /// Whether the kernel has a required work-group size
@@ -185,13 +189,14 @@ cl_int probeForLaunch(cl_command_queue Queue, cl_kernel Kernel,
 }
 
 /// Whether the launch's user groups may each get a worker of their own:
-/// on a GPU (a CPU's rule is exact), where the device might hold them all
-/// beside the coordinator, unless SOFTATOMIC_MAX_GROUPS or
-/// SOFTATOMIC_PROBE=0 says otherwise.
+/// where the device might hold them all beside the coordinator (on a GPU,
+/// DeviceRules.h), unless SOFTATOMIC_MAX_GROUPS or SOFTATOMIC_PROBE=0 says
+/// otherwise.
 bool mayFitEveryGroup(cl_device_id Device, const LaunchPlan &Plan,
                       size_t Groups) {
   const HostConfig &Config = hostConfig();
-  return !Config.MaxGroups && Config.Probe != false && isGpu(Device) &&
+  return !Config.MaxGroups && Config.Probe != false &&
+         deviceRules(Device).MayHoldEveryGroup &&
          Plan.UserGroups + 1 > Groups &&
          Plan.UserGroups + 1 <= coresidentUpperBound(Device, Plan.localItems());
 }
@@ -280,7 +285,7 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (Plan.UserGroups > 0xffffffffu)
     return fail(CL_INVALID_GLOBAL_WORK_SIZE, "more than 2^32 work-groups");
 
-  Plan.Gpu = isGpu(Device);
+  Plan.Rules = &deviceRules(Device);
   Plan.Mode = Mode;
   if (Plan.Mode == SA_MODE_COMBINE) {
     Plan.Workers = std::min(Plan.UserGroups,
@@ -317,30 +322,11 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
     Words[SA_H_OFFSET + 2 * D + 1] =
         (cl_uint)((unsigned long long)Plan.Offset[D] >> 32);
   }
-  // Polls (of 64 spins) without coordinator progress, and coordinator rounds
-  // waiting for absent workers, before giving up. They only end launches
-  // that can never finish, so they are generous: a few seconds each. On a
-  // CPU a poll takes ~0.1 us and an idle round ~0.4 us (PoCL, 2 cores), and
-  // an overloaded machine may leave a runnable PoCL thread without a core
-  // for a good fraction of a second; on a GPU a poll takes ~40 us.
+  // Limits of waits that can never end (DeviceRules.h says why these).
   const HostConfig &Config = hostConfig();
-  Words[SA_H_SPIN_LIMIT] =
-      Config.SpinLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 26);
-  // (2^26 idle rounds on a CPU, about half a minute: a stress case with
-  // four PoCL threads on two loaded cores once ran past 2^24.)
-  Words[SA_H_IDLE_LIMIT] =
-      Config.IdleLimit.value_or(Plan.Gpu ? 1u << 18 : 1u << 26);
-  // Coordinator rounds in a row that change nothing while every running
-  // worker waits (work-groups that wait for groups that cannot start): on
-  // PoCL (2 idle cores) 2^22 rounds took 0.3 s with groups of one
-  // work-item and 4 s with groups of 64. On the H100 a round with a
-  // thousand waiting work-items takes about 0.1 ms: 2^20 rounds ran past
-  // 90 s, 2^16 are seconds. A legitimate wait ends with some target
-  // changed, or has a worker busy with its own work for as many rounds
-  // (the device's silent window is never longer than this bound), which
-  // resets the count.
-  Words[SA_H_STALL_LIMIT] =
-      Config.StallLimit.value_or(Plan.Gpu ? 1u << 16 : 1u << 22);
+  Words[SA_H_SPIN_LIMIT] = Config.SpinLimit.value_or(Plan.Rules->SpinLimit);
+  Words[SA_H_IDLE_LIMIT] = Config.IdleLimit.value_or(Plan.Rules->IdleLimit);
+  Words[SA_H_STALL_LIMIT] = Config.StallLimit.value_or(Plan.Rules->StallLimit);
   Words[SA_H_SLOTS] = Slots;
   Words[SA_H_LIST_CAPACITY] = (cl_uint)Plan.ListCapacity;
   Words[SA_H_MODE] =

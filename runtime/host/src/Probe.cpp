@@ -1,7 +1,7 @@
 #include "Probe.h"
 
 #include "ClQuery.h"
-#include "Coresidency.h"
+#include "DeviceRules.h"
 #include "Error.h"
 #include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
@@ -44,34 +44,19 @@ std::map<CacheKey, size_t> &cache() {
 bool wantsProbe(cl_device_id Device) {
   if (std::optional<bool> Asked = hostConfig().Probe)
     return *Asked;
-  // NVIDIA's rule (one group per SM, Coresidency.cpp) needs no launch.
-  return isGpu(Device) &&
-         deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) != NvidiaVendorId;
+  return deviceRules(Device).ProbeByDefault;
 }
 
 size_t coresidentUpperBound(cl_device_id Device, size_t LocalItems) {
   if (std::optional<cl_uint> Asked = hostConfig().ProbeBound)
     return *Asked;
   size_t Units = deviceInfo<cl_uint>(Device, CL_DEVICE_MAX_COMPUTE_UNITS);
-  size_t ItemsPerUnit = 2048, GroupsPerUnit = 32;
-  if (deviceInfo<cl_uint>(Device, CL_DEVICE_VENDOR_ID) == NvidiaVendorId) {
-    // CUDA's occupancy limits per SM, by compute capability.
-    cl_uint Major = deviceInfo<cl_uint>(Device, ComputeCapabilityMajorNV);
-    cl_uint Minor = deviceInfo<cl_uint>(Device, ComputeCapabilityMinorNV);
-    unsigned CC = Major * 10 + Minor;
-    if (CC == 75) {
-      ItemsPerUnit = 1024;
-      GroupsPerUnit = 16;
-    } else if (CC == 86 || CC == 89 || CC >= 120) {
-      ItemsPerUnit = 1536;
-      GroupsPerUnit = CC >= 120 ? 32 : 16;
-    }
-  } else if (!isGpu(Device)) {
-    return Units; // a CPU runs one group per hardware thread
-  }
+  const DeviceRules &Rules = deviceRules(Device);
+  if (Rules.GroupPerUnit)
+    return Units;
   size_t PerUnit = std::max<size_t>(
-      1,
-      std::min(GroupsPerUnit, ItemsPerUnit / std::max<size_t>(LocalItems, 1)));
+      1, std::min(Rules.ProbeGroupsPerUnit,
+                  Rules.ProbeItemsPerUnit / std::max<size_t>(LocalItems, 1)));
   return std::max<size_t>(Units * PerUnit, 2);
 }
 
@@ -89,11 +74,7 @@ static cl_int runProbe(const ProbeTarget &T, size_t Groups, size_t &In,
   std::vector<cl_uint> Words(SA_RING_BASE(Workers), 0);
   Words[SA_H_MAGIC] = SA_STATE_MAGIC;
   Words[SA_H_WORKERS] = Workers;
-  // Scans of every worker's word by group 0 before it stops waiting for
-  // groups that have not started: a few milliseconds on either kind of
-  // device (a scan of a thousand words costs microseconds on a GPU, tens of
-  // nanoseconds per word on a CPU).
-  Words[SA_H_PROBE] = isGpu(Device) ? 4096u : 1u << 16;
+  Words[SA_H_PROBE] = deviceRules(Device).ProbeScans;
   ScopedBuffer Buffer;
   cl_int Err = createWordBuffer(Context, Words, Buffer);
   if (Err != CL_SUCCESS)

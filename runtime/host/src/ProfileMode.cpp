@@ -6,6 +6,7 @@
 #include "ProfileMode.h"
 
 #include "ClQuery.h"
+#include "DeviceRules.h"
 #include "Error.h"
 #include "ProfileReport.h"
 #include "softatomic/HostConfig.h"
@@ -124,18 +125,11 @@ std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
   return Steps;
 }
 
-/// Work-items that make one warp (or wavefront): NVIDIA's and AMD's own
-/// queries, else the kernel's preferred multiple of the local size.
+/// Work-items that make one warp (or wavefront): the device's own answer
+/// (DeviceRules.h), else the kernel's preferred multiple of the local size.
 cl_uint warpSize(cl_device_id Device, cl_kernel Kernel) {
-  cl_uint Size = 0;
-  if (clGetDeviceInfo(Device, WarpSizeNV, sizeof Size, &Size, nullptr) ==
-          CL_SUCCESS &&
-      Size)
-    return Size;
-  if (clGetDeviceInfo(Device, WavefrontWidthAMD, sizeof Size, &Size, nullptr) ==
-          CL_SUCCESS &&
-      Size)
-    return Size;
+  if (cl_uint Width = deviceRules(Device).WarpWidth)
+    return Width;
   size_t Multiple = 0;
   if (clGetKernelWorkGroupInfo(
           Kernel, Device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
