@@ -161,7 +161,7 @@ scenario_warp_program_runs_as_written() {
   # kernel once per geometry: the first launch, as written, is the
   # application's kernel).
   run warp-auto SOFTATOMIC_LAYER_WARP_PROGRAM=on SOFTATOMIC_MODE= SOFTATOMIC_VERBOSE=1 "$sample"
-  grep -q "kernel 'histogram': auto mode times it as written, as its warp program and combining (3 launches each, in turn), then runs the fastest" \
+  grep -q "kernel 'histogram': auto mode times it as written, as its warp program and combining (up to 3 launches each, in turn; one, where it is far behind), then runs the fastest" \
     "$logs/warp-auto.out" || fail "warp-auto: the warp program's kernel is not timed"
   refute warp-auto "launch failed"
   # By default, and with auto on a device without the warp path: none.
