@@ -56,6 +56,16 @@ bool isResultDiscarded(const CallExpr *Call, const StmtParents &Parents) {
   }
 }
 
+void markResultsRead(KernelAnalysis &Result,
+                     const DenseSet<const FunctionDecl *> &Code,
+                     const StmtParents &Parents) {
+  for (const FunctionDecl *F : Code)
+    for (CallSite &Site : Result.Functions.find(F)->second.Sites)
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::Global)
+        Site.ResultUsed = !isResultDiscarded(Site.Call, Parents);
+}
+
 /// Builtins that order memory between work-items: with one of them in the
 /// code, a deferred atomic could be seen late by a work-item that synchronised
 /// with its caller.

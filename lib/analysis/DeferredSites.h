@@ -25,6 +25,13 @@ class StmtParents;
 /// a cast to void, the left operand of a comma, a for loop's increment.
 bool isResultDiscarded(const clang::CallExpr *Call, const StmtParents &Parents);
 
+/// Sets CallSite::ResultUsed on every global atomic site in \p Code: the
+/// deferred form asks whether the value is read, and the profile reports
+/// it.
+void markResultsRead(KernelAnalysis &Result,
+                     const llvm::DenseSet<const clang::FunctionDecl *> &Code,
+                     const StmtParents &Parents);
+
 /// Renames every global atomic site in \p Code (rewritten kernels and the
 /// functions they reach) that may be deferred to its deferred form
 /// (CallForm::Deferred). None is renamed when the code orders memory explicitly

@@ -45,6 +45,9 @@ public:
   std::optional<FloatAddLoop> match(bool &Subtract);
 
 private:
+  bool takeLoop(const BinaryOperator *Compare, FloatAddLoop &Loop,
+                SmallVectorImpl<const Stmt *> &Body) const;
+  bool addsAlone(FloatAddLoop &Loop, const Word &Old, const Word &New) const;
   bool isWordInteger(QualType T) const {
     return T->isIntegerType() && Ctx.getTypeSize(T) == 32;
   }
@@ -292,6 +295,82 @@ private:
   ASTContext &Ctx;
 };
 
+/// The loop around \p Compare, in one of the two shapes, into \p Loop, and
+/// its statements before the compare-exchange into \p Body.
+bool LoopMatcher::takeLoop(const BinaryOperator *Compare, FloatAddLoop &Loop,
+                           SmallVectorImpl<const Stmt *> &Body) const {
+  auto Take = [&Body](const Stmt *S) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      Body.append(Block->body_begin(), Block->body_end());
+    else
+      Body.push_back(S);
+  };
+  const Stmt *Up = Parents.parent(Compare);
+  while (Up && isa<ParenExpr>(Up))
+    Up = Parents.parent(Up);
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(Up)) {
+    if (Compare->getOpcode() != BO_NE ||
+        Do->getCond()->IgnoreParens() != Compare)
+      return false;
+    Loop.Loop = Do;
+    Loop.DoWhile = true;
+    Take(Do->getBody());
+  } else if (const auto *If = dyn_cast_or_null<IfStmt>(Up)) {
+    if (Compare->getOpcode() != BO_EQ ||
+        If->getCond()->IgnoreParens() != Compare || If->getElse() ||
+        If->getInit() || If->getConditionVariable() || !isBreak(If->getThen()))
+      return false;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Parents.parent(If));
+    if (!Block || Block->body_back() != If)
+      return false;
+    const Stmt *Around = Parents.parent(Block);
+    if (const auto *While = dyn_cast_or_null<WhileStmt>(Around)) {
+      if (While->getBody() != Block || While->getConditionVariable() ||
+          !isTrue(While->getCond()))
+        return false;
+      Loop.Loop = While;
+    } else if (const auto *For = dyn_cast_or_null<ForStmt>(Around)) {
+      if (For->getBody() != Block || For->getInit() || For->getInc() ||
+          For->getConditionVariable() || !isTrue(For->getCond()))
+        return false;
+      Loop.Loop = For;
+    } else
+      return false;
+    Take(Block);
+    Body.pop_back();
+  } else
+    return false;
+  return true;
+}
+
+/// Fills the written ranges of \p Loop where it is provably the add alone.
+bool LoopMatcher::addsAlone(FloatAddLoop &Loop, const Word &Old,
+                            const Word &New) const {
+  // Provably that add, and nothing else: the same address each time (no
+  // side effects, and no call whose text would be lost with the load's),
+  // a value that nothing in the loop changes, and old and new bits that
+  // nobody reads after the loop. The loop's ends, the pointer and the
+  // value are written in the loop's file (the value may be in a macro's
+  // argument), where the rewrite edits.
+  if (Loop.Pointer->HasSideEffects(Ctx) || containsCall(Loop.LoadPointer) ||
+      Loop.Value->HasSideEffects(Ctx) || refersTo(Loop.Value, Old.Var) ||
+      (New.Var && refersTo(Loop.Value, New.Var)) ||
+      !onlyIn(Old.Var, Loop.Loop) || (New.Var && !onlyIn(New.Var, Loop.Loop)) ||
+      !fileRange(Loop.Loop))
+    return false;
+  std::optional<SourceRange> PointerText = writtenRange(Loop.Pointer);
+  std::optional<SourceRange> ValueText = writtenRange(Loop.Value);
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID In = SM.getFileID(Loop.Loop->getBeginLoc());
+  if (!PointerText || !ValueText ||
+      SM.getFileID(PointerText->getBegin()) != In ||
+      SM.getFileID(ValueText->getBegin()) != In)
+    return false;
+  Loop.PointerText = *PointerText;
+  Loop.ValueText = *ValueText;
+  return true;
+}
+
 std::optional<FloatAddLoop> LoopMatcher::match(bool &Subtract) {
   if (Cmpxchg->getNumArgs() != 3)
     return std::nullopt;
@@ -307,46 +386,7 @@ std::optional<FloatAddLoop> LoopMatcher::match(bool &Subtract) {
                          : Compare->getLHS();
   FloatAddLoop Loop;
   SmallVector<const Stmt *, 4> Body;
-  auto Take = [&Body](const Stmt *S) {
-    if (const auto *Block = dyn_cast<CompoundStmt>(S))
-      Body.append(Block->body_begin(), Block->body_end());
-    else
-      Body.push_back(S);
-  };
-  const Stmt *Up = Parents.parent(Compare);
-  while (Up && isa<ParenExpr>(Up))
-    Up = Parents.parent(Up);
-  if (const auto *Do = dyn_cast_or_null<DoStmt>(Up)) {
-    if (Compare->getOpcode() != BO_NE ||
-        Do->getCond()->IgnoreParens() != Compare)
-      return std::nullopt;
-    Loop.Loop = Do;
-    Loop.DoWhile = true;
-    Take(Do->getBody());
-  } else if (const auto *If = dyn_cast_or_null<IfStmt>(Up)) {
-    if (Compare->getOpcode() != BO_EQ ||
-        If->getCond()->IgnoreParens() != Compare || If->getElse() ||
-        If->getInit() || If->getConditionVariable() || !isBreak(If->getThen()))
-      return std::nullopt;
-    const auto *Block = dyn_cast_or_null<CompoundStmt>(Parents.parent(If));
-    if (!Block || Block->body_back() != If)
-      return std::nullopt;
-    const Stmt *Around = Parents.parent(Block);
-    if (const auto *While = dyn_cast_or_null<WhileStmt>(Around)) {
-      if (While->getBody() != Block || While->getConditionVariable() ||
-          !isTrue(While->getCond()))
-        return std::nullopt;
-      Loop.Loop = While;
-    } else if (const auto *For = dyn_cast_or_null<ForStmt>(Around)) {
-      if (For->getBody() != Block || For->getInit() || For->getInc() ||
-          For->getConditionVariable() || !isTrue(For->getCond()))
-        return std::nullopt;
-      Loop.Loop = For;
-    } else
-      return std::nullopt;
-    Take(Block);
-    Body.pop_back();
-  } else
+  if (!takeLoop(Compare, Loop, Body))
     return std::nullopt;
   llvm::erase_if(Body, [](const Stmt *S) { return isa<NullStmt>(S); });
 
@@ -381,28 +421,8 @@ std::optional<FloatAddLoop> LoopMatcher::match(bool &Subtract) {
   if (!Loop.Value)
     return std::nullopt;
 
-  // Provably that add, and nothing else: the same address each time (no
-  // side effects, and no call whose text would be lost with the load's),
-  // a value that nothing in the loop changes, and old and new bits that
-  // nobody reads after the loop. The loop's ends, the pointer and the
-  // value are written in the loop's file (the value may be in a macro's
-  // argument), where the rewrite edits.
-  if (Loop.Pointer->HasSideEffects(Ctx) || containsCall(Loop.LoadPointer) ||
-      Loop.Value->HasSideEffects(Ctx) || refersTo(Loop.Value, Old.Var) ||
-      (New.Var && refersTo(Loop.Value, New.Var)) ||
-      !onlyIn(Old.Var, Loop.Loop) || (New.Var && !onlyIn(New.Var, Loop.Loop)) ||
-      !fileRange(Loop.Loop))
+  if (!addsAlone(Loop, Old, New))
     return std::nullopt;
-  std::optional<SourceRange> PointerText = writtenRange(Loop.Pointer);
-  std::optional<SourceRange> ValueText = writtenRange(Loop.Value);
-  const SourceManager &SM = Ctx.getSourceManager();
-  FileID In = SM.getFileID(Loop.Loop->getBeginLoc());
-  if (!PointerText || !ValueText ||
-      SM.getFileID(PointerText->getBegin()) != In ||
-      SM.getFileID(ValueText->getBegin()) != In)
-    return std::nullopt;
-  Loop.PointerText = *PointerText;
-  Loop.ValueText = *ValueText;
   return Loop;
 }
 

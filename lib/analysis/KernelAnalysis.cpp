@@ -3,12 +3,12 @@
 #include "analysis/KernelAnalysis.h"
 #include "analysis/BodyScan.h"
 #include "analysis/DeferredSites.h"
-#include "analysis/WaitingLoops.h"
 #include "analysis/FloatAddLoops.h"
 #include "analysis/GenericPointers.h"
+#include "analysis/GroupForms.h"
+#include "analysis/KernelCounts.h"
 #include "analysis/MacroKernels.h"
 #include "analysis/MacroSpelledForms.h"
-#include "analysis/UniformSites.h"
 #include "support/Diagnostics.h"
 #include "support/StmtParents.h"
 #include "clang/AST/ASTContext.h"
@@ -68,12 +68,9 @@ private:
 /// The whole-translation-unit reasoning of docs/REWRITE.md.
 class Analyzer {
 public:
-  Analyzer(ASTContext &Ctx, bool DeferUnusedResults, bool KeepNativeOnError,
-           bool ReassociateFloats)
+  Analyzer(ASTContext &Ctx, const AnalysisOptions &Options)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        DeferUnusedResults(DeferUnusedResults),
-        KeepNativeOnError(KeepNativeOnError),
-        ReassociateFloats(ReassociateFloats) {}
+        Options(Options) {}
   Analyzer(const Analyzer &) = delete;
   Analyzer &operator=(const Analyzer &) = delete;
 
@@ -98,6 +95,7 @@ private:
   void chooseRewrittenKernels();
   bool keepIfRefused(const FunctionDecl *K);
   void chooseClones();
+  void chooseCallForms();
   std::string cloneName(StringRef Name, const StringSet<> &Taken) const;
   bool needsEdit(const CallSite &Site) const;
   const FunctionInfo &info(const FunctionDecl *F) const {
@@ -109,13 +107,11 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   DiagnosticsEngine &Diags;
-  bool DeferUnusedResults;
-  bool KeepNativeOnError;
-  bool ReassociateFloats;
+  const AnalysisOptions Options;
   KernelAnalysis Result;
   bool Failed = false;
   /// Per kernel: the functions it reaches through calls.
-  DenseMap<const FunctionDecl *, SetVector<const FunctionDecl *>> Reach;
+  ReachMap Reach;
   /// Functions reached from some rewritten kernel.
   DenseSet<const FunctionDecl *> RewrittenReach;
   DenseMap<const FunctionDecl *, bool> NeedsContext;
@@ -396,7 +392,7 @@ void Analyzer::chooseRewrittenKernels() {
       if (!Entry.second.IsKernel && RewrittenReach.contains(Entry.first) &&
           needsContext(Entry.first))
         Result.ContextFunctions.insert(Entry.first);
-    if (!KeepNativeOnError) {
+    if (!Options.KeepNativeOnError) {
       for (const FunctionDecl *K : Result.RewrittenKernels)
         Failed |= !checkRewrittenKernel(K);
       Failed |= !checkCallers();
@@ -467,91 +463,51 @@ std::optional<KernelAnalysis> Analyzer::run() {
   if (Failed)
     return std::nullopt;
 
-  // Atomics whose result nobody reads are combined in the worker and sent
-  // later (CallForm::Deferred); calls that the whole work-group makes
-  // together take a work-group form (CallForm::WorkGroup: 32-bit adds
-  // combined in the group first, any other the group's requests published
-  // together); every other call goes alone.
+  chooseCallForms();
+  countKernelSites(Result, Reach);
+  return std::move(Result);
+}
+
+/// The form of each call in rewritten code, as a list of passes; their
+/// order is the precedence, stated here once. Whether each result is read
+/// comes first (the deferred form and the profile ask). A compare-exchange
+/// loop that is a float add is that add for every pass after. An atomic
+/// whose result nobody reads is combined in the worker and sent later
+/// (CallForm::Deferred) before any group form is asked about. A call still
+/// per item that the whole work-group makes together takes a work-group
+/// form (CallForm::WorkGroup: 32-bit adds combined in the group first, any
+/// other the group's requests published together), one under an `if` the
+/// group reaches the predicated form; every other call goes alone. Last,
+/// the calls one macro spells, where their forms differ, all go alone.
+void Analyzer::chooseCallForms() {
   DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(),
                                       RewrittenReach.end());
   Code.insert(Result.RewrittenKernels.begin(), Result.RewrittenKernels.end());
   StmtParents Parents;
   for (const FunctionDecl *F : Code)
     Parents.addBody(F->getBody());
-  // Whether each global atomic's value is read: the deferred form asks,
-  // and the profile reports it.
-  for (const FunctionDecl *F : Code)
-    for (CallSite &Site : Result.Functions.find(F)->second.Sites)
-      if (Site.SiteKind == CallSite::Kind::Atomic &&
-          Site.Atomic == AtomicKind::Global)
-        Site.ResultUsed = !isResultDiscarded(Site.Call, Parents);
-  // A compare-exchange loop that is a float add is that add from here on.
+  markResultsRead(Result, Code, Parents);
   markFloatAddLoops(Result, Code, Parents, Ctx);
-  if (DeferUnusedResults)
-    markDeferredSites(Result, Code, Parents, ReassociateFloats);
-  // A call under an `if` that the group reaches is combined too, with
-  // whether each work-item is its caller (CallForm::PredicatedWorkGroup);
-  // one per `if`.
-  WholeGroupSites WholeGroup(Ctx.getSourceManager(), Parents);
-  DenseSet<const IfStmt *> Guards;
-  for (const FunctionDecl *K : Result.RewrittenKernels)
-    for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
-      if (Site.SiteKind != CallSite::Kind::Atomic ||
-          Site.Atomic != AtomicKind::Global || Site.InBlock ||
-          Site.Form != CallForm::PerItem ||
-          !hasWorkGroupForm(*Site.Builtin, Site.Relaxed, Site.Entry.Type) ||
-          (Site.FloatSum && !ReassociateFloats)) // the group sums floats
-        continue;
-      if (WholeGroup.reached(Site.Call, K)) {
-        Site.Form = CallForm::WorkGroup;
-        continue;
-      }
-      const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
-      if (Guard && Guards.insert(Guard).second) {
-        Site.Guard = Guard;
-        Site.Form = CallForm::PredicatedWorkGroup;
-      }
-    }
+  if (Options.DeferUnusedResults)
+    markDeferredSites(Result, Code, Parents, Options.ReassociateFloats);
+  chooseGroupForms(Result, Parents, SM, Options.ReassociateFloats);
   unifyMacroSpelledForms(Result, SM);
-
-  // The manifest's counts, per kernel, over the functions it reaches.
-  DenseMap<const FunctionDecl *, bool> Waits;
-  for (const FunctionDecl *K : Result.RewrittenKernels) {
-    unsigned Atomics = 0, Deferred = 0, FloatLoops = 0;
-    SmallVector<const FunctionDecl *, 8> Reached{K};
-    Reached.append(Reach[K].begin(), Reach[K].end());
-    for (const FunctionDecl *F : Reached) {
-      Result.ReachingKernels[F].push_back(K);
-      auto [It, New] = Waits.try_emplace(F, false);
-      if (New)
-        It->second = hasWaitingLoop(info(F));
-      if (It->second)
-        Result.WaitingKernels.insert(K);
-      for (const CallSite &S : info(F).Sites) {
-        if (S.SiteKind == CallSite::Kind::Atomic &&
-            S.Atomic == AtomicKind::Global) {
-          ++Atomics;
-          Result.HasWideAtomics |= S.Wide;
-          Deferred += S.Form == CallForm::Deferred;
-          FloatLoops += S.Loop.has_value();
-        }
-      }
-    }
-    Result.AtomicSites[K] = Atomics;
-    Result.DeferredSites[K] = Deferred;
-    Result.FloatAddLoops[K] = FloatLoops;
-  }
-  return std::move(Result);
 }
 
 } // namespace
 
+AnalysisOptions analysisOptions(const RewriteOptions &Options) {
+  AnalysisOptions Analysis;
+  Analysis.DeferUnusedResults = Options.DeferUnusedResults;
+  Analysis.KeepNativeOnError = Options.KeepNativeOnError;
+  Analysis.ReassociateFloats =
+      Options.FloatSums == RewriteOptions::FloatReassociation::Allow;
+  return Analysis;
+}
+
 std::optional<KernelAnalysis> analyzeKernels(ASTContext &Ctx,
-                                             bool DeferUnusedResults,
-                                             bool KeepNativeOnError,
-                                             bool ReassociateFloats) {
-  return Analyzer(Ctx, DeferUnusedResults, KeepNativeOnError, ReassociateFloats)
-      .run();
+                                             const AnalysisOptions &Options) {
+  return Analyzer(Ctx, Options).run();
 }
 
 } // namespace softatomic

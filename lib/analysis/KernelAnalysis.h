@@ -14,6 +14,7 @@
 #define SOFTATOMIC_ANALYSIS_KERNELANALYSIS_H
 
 #include "model/CallSites.h"
+#include "model/RewriteOptions.h"
 #include <optional>
 
 namespace clang {
@@ -22,19 +23,29 @@ class ASTContext;
 
 namespace softatomic {
 
+/// What the analysis takes from the options (RewriteOptions): which call
+/// forms it may choose, and what it does with a refused kernel.
+struct AnalysisOptions {
+  /// Atomics whose result nobody reads may go to the runtime's deferred
+  /// functions (CallForm::Deferred).
+  bool DeferUnusedResults = true;
+  /// Each kernel whose own code is refused stays as written
+  /// (KernelAnalysis::KeptKernels), reported nothing for, where it would
+  /// fail the file; what concerns no one kernel (recursion) still does.
+  bool KeepNativeOnError = false;
+  /// Float sums may take the forms that combine them
+  /// (--float-reassociation=allow); off, each is a request of its own.
+  bool ReassociateFloats = true;
+};
+
+/// The analysis's part of \p Options.
+AnalysisOptions analysisOptions(const RewriteOptions &Options);
+
 /// Analyses the translation unit of \p Ctx. Returns std::nullopt after
 /// reporting every reason through the context's DiagnosticsEngine when the
-/// file cannot be rewritten. \p DeferUnusedResults lets atomics whose result
-/// nobody reads go to the runtime's deferred functions (CallForm::Deferred).
-/// \p KeepNativeOnError leaves each kernel whose own code is refused as
-/// written (KernelAnalysis::KeptKernels), reporting nothing for it, where
-/// it would fail the file; what concerns no one kernel (recursion) still
-/// does. \p ReassociateFloats lets float sums take the forms that combine
-/// them (--float-reassociation=allow); off, each is a request of its own.
+/// file cannot be rewritten.
 std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
-                                             bool DeferUnusedResults = true,
-                                             bool KeepNativeOnError = false,
-                                             bool ReassociateFloats = true);
+                                             const AnalysisOptions &Options = {});
 
 } // namespace softatomic
 

@@ -20,6 +20,57 @@ static void writeExtraArg(json::OStream &J, unsigned Index, StringRef Name,
   });
 }
 
+/// One kernel of the manifest's "kernels"; \p Profile: with what a
+/// --profile rewrite adds.
+static void writeKernel(json::OStream &J, const KernelManifest &K,
+                        bool Profile) {
+  J.object([&] {
+    J.attribute("name", K.Name);
+    J.attribute("user_args", K.UserArgs);
+    J.attributeArray("extra_args", [&] {
+      writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
+                    "max(SA_SCRATCH_BYTES(capacity, items, workers), "
+                    "SA_WORKER_SCRATCH_BYTES(items))");
+      writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
+                    "SA_STATE_WORDS(workers, slots) * 4");
+    });
+    J.attribute("atomic_sites", K.AtomicSites);
+    J.attribute("deferred_sites", K.DeferredSites);
+    J.attribute("float_add_loops", K.FloatAddLoops);
+    J.attribute("items_wait", K.ItemsWait);
+    if (Profile) {
+      J.attributeArray("global_pointer_args", [&] {
+        for (unsigned Index : K.GlobalPointerArgs)
+          J.value(Index);
+      });
+      J.attributeArray("profile_sites", [&] {
+        for (unsigned Id : K.ProfileSites)
+          J.value(Id);
+      });
+    }
+  });
+}
+
+/// The profiled site numbered \p Id, one of the manifest's "sites".
+static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
+  J.object([&] {
+    J.attribute("id", Id);
+    J.attribute("file", S.File);
+    J.attribute("line", S.Line);
+    J.attribute("column", S.Column);
+    J.attribute("operation", S.Operation);
+    J.attribute("type", S.Type);
+    J.attribute("width", S.Width);
+    J.attribute("result_used", S.ResultUsed);
+    J.attribute("form", S.FloatAddLoop ? std::string("float-add loop")
+                                       : std::string(callFormName(S.Form)));
+    J.attributeArray("kernels", [&] {
+      for (const std::string &K : S.Kernels)
+        J.value(K);
+    });
+  });
+}
+
 std::string manifestJSON(const Manifest &M, bool Pretty) {
   std::string Text;
   raw_string_ostream OS(Text);
@@ -49,56 +100,14 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
     }
     J.attributeArray("kernels", [&] {
       for (const KernelManifest &K : M.Kernels)
-        J.object([&] {
-          J.attribute("name", K.Name);
-          J.attribute("user_args", K.UserArgs);
-          J.attributeArray("extra_args", [&] {
-            writeExtraArg(J, K.UserArgs, "__sa_scratch", "local_scratch",
-                          "max(SA_SCRATCH_BYTES(capacity, items, workers), "
-                          "SA_WORKER_SCRATCH_BYTES(items))");
-            writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
-                          "SA_STATE_WORDS(workers, slots) * 4");
-          });
-          J.attribute("atomic_sites", K.AtomicSites);
-          J.attribute("deferred_sites", K.DeferredSites);
-          J.attribute("float_add_loops", K.FloatAddLoops);
-          J.attribute("items_wait", K.ItemsWait);
-          if (M.Profile) {
-            J.attributeArray("global_pointer_args", [&] {
-              for (unsigned Index : K.GlobalPointerArgs)
-                J.value(Index);
-            });
-            J.attributeArray("profile_sites", [&] {
-              for (unsigned Id : K.ProfileSites)
-                J.value(Id);
-            });
-          }
-        });
+        writeKernel(J, K, M.Profile);
     });
     // Only a --profile rewrite has sites: every other manifest stays as it
     // was.
     if (M.Profile)
       J.attributeArray("sites", [&] {
-        for (size_t Id = 0; Id < M.Sites.size(); ++Id) {
-          const ProfiledSite &S = M.Sites[Id];
-          J.object([&] {
-            J.attribute("id", Id);
-            J.attribute("file", S.File);
-            J.attribute("line", S.Line);
-            J.attribute("column", S.Column);
-            J.attribute("operation", S.Operation);
-            J.attribute("type", S.Type);
-            J.attribute("width", S.Width);
-            J.attribute("result_used", S.ResultUsed);
-            J.attribute("form", S.FloatAddLoop
-                                    ? std::string("float-add loop")
-                                    : std::string(callFormName(S.Form)));
-            J.attributeArray("kernels", [&] {
-              for (const std::string &K : S.Kernels)
-                J.value(K);
-            });
-          });
-        }
+        for (size_t Id = 0; Id < M.Sites.size(); ++Id)
+          writeSite(J, Id, M.Sites[Id]);
       });
   });
   OS.flush();

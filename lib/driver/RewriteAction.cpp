@@ -2,19 +2,19 @@
 //
 // Ties the pieces together: after a successful parse, analyse, build the
 // edits, apply them, and assemble the output of docs/REWRITE.md, "The output
-// file". Any error leaves the result empty: a file is rewritten whole or
+// file" (driver/AssembleOutput). Any error leaves the result empty: a file is rewritten whole or
 // not at all.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/KernelAnalysis.h"
 #include "analysis/ProfileSites.h"
+#include "driver/AssembleOutput.h"
 #include "driver/ExpansionLimit.h"
 #include "driver/Manifest.h"
 #include "driver/Rewriter.h"
 #include "edits/DeviceRuntime.h"
 #include "edits/IncludeInliner.h"
-#include "edits/LineDirectives.h"
 #include "edits/RewriteEdits.h"
 #include "support/Diagnostics.h"
 #include "clang/AST/ASTConsumer.h"
@@ -110,6 +110,10 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
+  bool keepUnchanged(const SourceManager &SM, DiagnosticsEngine &Diags);
+  bool rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
+               const Manifest &M);
+
   const RewriteOptions &Options;
   RewriteResult &Result;
   Preprocessor &PP;
@@ -117,21 +121,16 @@ private:
   std::vector<IncludeDirective> Includes;
 };
 
-void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
-  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-  // Clang has already said what is wrong with the input.
-  if (Diags.hasErrorOccurred())
-    return;
-  std::optional<KernelAnalysis> Analysis = analyzeKernels(
-      Ctx, Options.DeferUnusedResults, Options.KeepNativeOnError,
-      Options.FloatSums == RewriteOptions::FloatReassociation::Allow);
-  if (!Analysis)
-    return;
-
-  const SourceManager &SM = Ctx.getSourceManager();
+/// The kernels \p Analysis keeps native, reported, with their reasons;
+/// with --warn-kernels-left-alone, the main file's kernels that reach no
+/// global atomic are reported too.
+static std::vector<std::pair<std::string, std::string>>
+reportNativeKernels(const KernelAnalysis &Analysis,
+                    const RewriteOptions &Options, const SourceManager &SM,
+                    DiagnosticsEngine &Diags) {
   DenseSet<const FunctionDecl *> Kept;
   std::vector<std::pair<std::string, std::string>> NativeKernels;
-  for (const KeptKernel &K : Analysis->KeptKernels) {
+  for (const KeptKernel &K : Analysis.KeptKernels) {
     Kept.insert(K.Kernel);
     NativeKernels.emplace_back(K.Kernel->getName().str(), K.Reason);
     report(Diags, Diag::KernelKeptNative, K.Kernel->getLocation())
@@ -140,106 +139,100 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       report(Diags, Diag::NoteRefusedHere, K.Where) << K.Kernel->getName();
   }
   if (Options.WarnKernelsLeftAlone)
-    for (const auto &[FD, Info] : Analysis->Functions)
-      if (Info.IsKernel && !Analysis->RewrittenKernels.contains(FD) &&
+    for (const auto &[FD, Info] : Analysis.Functions)
+      if (Info.IsKernel && !Analysis.RewrittenKernels.contains(FD) &&
           !Kept.contains(FD) && SM.isInMainFile(FD->getLocation()))
         report(Diags, Diag::KernelLeftAlone, FD->getLocation())
             << FD->getName();
+  return NativeKernels;
+}
 
-  if (Options.Profile)
-    numberProfileSites(*Analysis, SM);
+/// \p Input with \p Edits applied; std::nullopt, reported, when they do
+/// not apply.
+static std::optional<std::string>
+applyEdits(StringRef Input, const tooling::Replacements &Edits,
+           const SourceManager &SM, DiagnosticsEngine &Diags) {
+  Expected<std::string> Text = tooling::applyAllReplacements(Input, Edits);
+  if (Text)
+    return std::move(*Text);
+  report(Diags, Diag::InternalError,
+         SM.getLocForStartOfFile(SM.getMainFileID()))
+      << toString(Text.takeError());
+  return std::nullopt;
+}
+
+/// No kernel rewritten: the output is the input (with
+/// --inline-all-headers, its headers inlined).
+bool RewriteConsumer::keepUnchanged(const SourceManager &SM,
+                                    DiagnosticsEngine &Diags) {
   StringRef Input = SM.getBufferData(SM.getMainFileID());
-  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
-  if (Analysis->RewrittenKernels.empty()) {
-    Result.Input = Input.str();
-    Result.Output = Input.str();
-    if (Options.InlineAllHeaders) {
-      std::optional<tooling::Replacements> Inlined =
-          inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes, {},
-                              Options.InputName, /*InlineAll=*/true);
-      if (!Inlined)
-        return;
-      Expected<std::string> Text =
-          tooling::applyAllReplacements(Input, *Inlined);
-      if (!Text) {
-        report(Diags, Diag::InternalError,
-               SM.getLocForStartOfFile(SM.getMainFileID()))
-            << toString(Text.takeError());
-        return;
-      }
-      Result.Output = std::move(*Text);
-    }
-    Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
-    Result.NativeKernels = std::move(NativeKernels);
-    Result.Changed = false;
-    Result.Succeeded = true;
-    return;
+  Result.Input = Input.str();
+  Result.Output = Input.str();
+  if (Options.InlineAllHeaders) {
+    std::optional<tooling::Replacements> Inlined =
+        inlineEditedHeaders(SM, PP.getHeaderSearchInfo(), Diags, Includes, {},
+                            Options.InputName, /*InlineAll=*/true);
+    if (!Inlined)
+      return false;
+    std::optional<std::string> Text = applyEdits(Input, *Inlined, SM, Diags);
+    if (!Text)
+      return false;
+    Result.Output = std::move(*Text);
   }
+  Result.Changed = false;
+  return true;
+}
 
+/// Some kernel rewritten: the edits, applied, after the prefix.
+bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
+                              const Manifest &M) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
-  std::string NoWarpProgram;
-  bool ScopedContext = false;
-  if (!buildRewriteEdits(Ctx, *Analysis, Options.InputName, FileEdits,
-                         NoWarpProgram, ScopedContext, Options.Profile))
-    return;
+  PrefixFacts Facts;
+  Facts.WideAtomics = Analysis.HasWideAtomics;
+  if (!buildRewriteEdits(Ctx, Analysis, Options.InputName, FileEdits,
+                         Facts.NoWarpProgram, Facts.ScopedContext,
+                         Options.Profile))
+    return false;
   std::optional<tooling::Replacements> MainEdits = inlineEditedHeaders(
       SM, PP.getHeaderSearchInfo(), Diags, Includes, FileEdits,
       Options.InputName, Options.InlineAllHeaders);
   if (!MainEdits)
-    return;
-  tooling::Replacements &Edits = *MainEdits;
-  Expected<std::string> Edited = tooling::applyAllReplacements(Input, Edits);
-  if (!Edited) {
-    report(Diags, Diag::InternalError,
-           SM.getLocForStartOfFile(SM.getMainFileID()))
-        << toString(Edited.takeError());
-    return;
-  }
-
-  std::string Prefix = manifestComment(M) + "\n";
-  if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
-    Prefix += "#define SA_ROBUST_PLACEMENT 1\n";
-  if (Options.CombineMode)
-    Prefix += "#define SA_COMBINE_MODE 1\n";
-  // Float adds keep their order: the warp path makes each alone (part 8).
-  if (Options.FloatSums == RewriteOptions::FloatReassociation::KeepOrder)
-    Prefix += "#define SA_FLOAT_KEEP_ORDER 1\n";
-  // The runtime's 64-bit part only where the file has 64-bit atomics: it
-  // needs types (atomic_ulong) that a device without them does not have.
-  if (Analysis->HasWideAtomics)
-    Prefix += "#define SA_INT64_ATOMICS 1\n";
-  // The profiled forms of the entry points (docs/PROFILE.md).
-  if (Options.Profile)
-    Prefix += "#define SA_SITE_PROFILE 1\n";
-  // The build that asks for the warp program and cannot have it stops
-  // with the reason, rather than with a kernel missing or a wrong one.
-  if (!NoWarpProgram.empty())
-    Prefix += "#ifdef SA_WARP_PROGRAM\n#error \"softatomic: no warp program: " +
-              NoWarpProgram + "\"\n#endif\n";
-  // The program-scope __sa_ctx and the scoped entry points only where a
-  // macro shared with code without the context calls them.
-  if (ScopedContext)
-    Prefix += "#define SA_SCOPED_CONTEXT 1\n";
-  StringRef Runtime = deviceRuntimeSource();
-  Prefix += Runtime;
-  if (!Runtime.ends_with("\n"))
-    Prefix += '\n';
-  Prefix += lineDirective(1, Options.InputName) + "\n";
-
-  // A byte-order mark is skipped only as a file's first bytes: the prefix
-  // goes after it, and the output starts with it as the input did.
-  size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  Result.Output =
-      Edited->substr(0, PrefixOffset) + Prefix + Edited->substr(PrefixOffset);
-  Result.Input = Input.str();
-  Result.Prefix = std::move(Prefix);
-  Result.PrefixOffset = PrefixOffset;
-  Result.Edits = std::move(Edits);
-  for (const FunctionDecl *K : Analysis->RewrittenKernels)
+    return false;
+  StringRef Input = SM.getBufferData(SM.getMainFileID());
+  std::optional<std::string> Edited = applyEdits(Input, *MainEdits, SM, Diags);
+  if (!Edited)
+    return false;
+  assembleOutput(Result, Input, *Edited, outputPrefix(M, Options, Facts));
+  Result.Edits = std::move(*MainEdits);
+  for (const FunctionDecl *K : Analysis.RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());
+  Result.Changed = true;
+  return true;
+}
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  // Clang has already said what is wrong with the input.
+  if (Diags.hasErrorOccurred())
+    return;
+  std::optional<KernelAnalysis> Analysis =
+      analyzeKernels(Ctx, analysisOptions(Options));
+  if (!Analysis)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto NativeKernels = reportNativeKernels(*Analysis, Options, SM, Diags);
+  if (Options.Profile)
+    numberProfileSites(*Analysis, SM);
+  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
+  bool Done = Analysis->RewrittenKernels.empty()
+                  ? keepUnchanged(SM, Diags)
+                  : rewrite(Ctx, *Analysis, M);
+  if (!Done)
+    return;
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
   Result.NativeKernels = std::move(NativeKernels);
-  Result.Changed = true;
   Result.Succeeded = true;
 }
 

@@ -1,6 +1,7 @@
 //===- RewriteEdits.cpp - The edits of docs/REWRITE.md --------------------===//
 
 #include "edits/RewriteEdits.h"
+#include "edits/EditBuilder.h"
 #include "edits/EditCollector.h"
 #include "edits/LineDirectives.h"
 #include "edits/LoopGuards.h"
@@ -21,34 +22,6 @@ using namespace clang;
 using namespace llvm;
 
 namespace softatomic {
-
-// The exact texts of docs/REWRITE.md. None holds a line break: every line
-// of the user's file keeps its number.
-static constexpr llvm::StringLiteral KernelParameters =
-    "__local uint *__sa_scratch, __global uint *__sa_state";
-static constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";
-static constexpr llvm::StringLiteral ContextArgument = "__sa_ctx";
-static constexpr llvm::StringLiteral Prologue =
-    " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; if "
-    "(__sa_kernel_begin(__sa_ctx, __sa_scratch, __sa_state)) return;";
-static constexpr llvm::StringLiteral PrivateDeferral =
-    " __sa_defer_privately(__sa_ctx);";
-static constexpr llvm::StringLiteral GroupLoop =
-    " do { __sa_group_begin(__sa_ctx);";
-/// A pointer parameter's copy, at the top of the group loop (docs/REWRITE.md,
-/// "Parameters' copies"; an empty macro but on PoCL).
-static constexpr llvm::StringLiteral VaryingArgument = "SA_VARYING_ARG";
-static constexpr llvm::StringLiteral GroupEndLabel = " __sa_group_end: ;";
-static constexpr llvm::StringLiteral Epilogue =
-    " } while (__sa_next_group(__sa_ctx)); __sa_kernel_end(__sa_ctx); ";
-static constexpr llvm::StringLiteral EarlyReturn = "goto __sa_group_end";
-/// The warp program's kernels (docs/REWRITE.md, "The warp program").
-static constexpr llvm::StringLiteral WarpProgram = "SA_WARP_PROGRAM";
-static constexpr llvm::StringLiteral WarpPrologue =
-    " __sa_ctx_t __sa_ctx_v; __sa_ctx_t *__sa_ctx = &__sa_ctx_v; "
-    "__sa_warp_program_begin(__sa_ctx);";
-static constexpr llvm::StringLiteral WarpEpilogue =
-    " __sa_warp_program_end(__sa_ctx); ";
 
 /// The scoped form of \p Site's runtime call (docs/REWRITE.md, "Macros"):
 /// `__sa_scoped_get_global_id` for `__sa_get_global_id`, which the runtime
@@ -131,68 +104,7 @@ private:
   const DeclStmt *Moved;
 };
 
-class EditBuilder {
-public:
-  EditBuilder(ASTContext &Ctx, const KernelAnalysis &Analysis,
-              StringRef MainName, std::string &NoWarpProgram, bool Profile)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Ctx.getDiagnostics()),
-        Analysis(Analysis), MainName(MainName), NoWarpProgram(NoWarpProgram),
-        Profile(Profile), Edits(SM, Ctx.getLangOpts(), Diags),
-        Guards(Ctx, Analysis) {}
-  EditBuilder(const EditBuilder &) = delete;
-  EditBuilder &operator=(const EditBuilder &) = delete;
-
-  bool run(MapVector<const FileEntry *, tooling::Replacements> &Out);
-  /// After run: the output must define SA_SCOPED_CONTEXT.
-  bool scopedContext() const { return ScopedContext; }
-
-private:
-  void editParameters(const FunctionDecl *FD, StringRef Parameters,
-                      EditCollector &Out);
-  void editKernelBody(const FunctionDecl *Kernel);
-  void editCalls(const FunctionInfo &Info, EditCollector &Out);
-  void addContextArgument(const CallExpr *Call, const Twine &What,
-                          EditCollector &Out, bool Scoped = false,
-                          StringRef Argument = ContextArgument);
-  std::string calleeName(const CallSite &Site) const;
-  std::string contextArguments(const CallSite &Site) const;
-  void addContextFreeUses(const FunctionInfo &Info);
-  bool servesBothForms(const FunctionDecl *Decl,
-                       ArrayRef<MacroBodyEdit> InBody);
-  std::optional<SourceLocation> macroBodyToken(SourceLocation Loc) const;
-  void hoistGuardedCall(const CallSite &Site, EditCollector &Out);
-  void replaceFloatAddLoop(const CallSite &Site, EditCollector &Out);
-  void addClone(const FunctionDecl *Decl, StringRef Name);
-  void addWarpCopy(const FunctionDecl *Kernel);
-  void placeAfter(SourceLocation Last, unsigned FirstLine, StringRef Text,
-                  StringRef Before, StringRef After);
-  std::optional<SourceLocation> endOfDeclaration(SourceLocation Loc) const;
-  const LangOptions &LO() const { return Ctx.getLangOpts(); }
-
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  DiagnosticsEngine &Diags;
-  const KernelAnalysis &Analysis;
-  /// What `#line` calls the main file.
-  StringRef MainName;
-  /// Why the file has no warp program (empty: it has one).
-  std::string &NoWarpProgram;
-  /// A --profile rewrite: each global atomic's call names its site.
-  bool Profile;
-  EditCollector Edits;
-  LoopGuards Guards;
-  /// The copies of functions in two forms, by where they go.
-  MapVector<SourceLocation, std::string> CloneTexts;
-  /// Numbers the predicated calls' variables (__sa_p<N>, __sa_r<N>).
-  unsigned Guarded = 0;
-  /// Geometry calls and global atomics in code without the context whose
-  /// name and `)` are spelled in macro bodies (MacroBodyEdit::Scoped).
-  std::vector<MacroBodyEdit> ContextFree;
-  /// Set by refusals that are not the collector's.
-  bool Failed = false;
-  /// Some macro-body edit took its scoped form.
-  bool ScopedContext = false;
-};
+} // namespace
 
 /// Appends \p Parameters to the parameter list of the declaration \p FD:
 /// after a comma when it has parameters, in place of `void` for `(void)`,
@@ -526,191 +438,6 @@ bool EditBuilder::servesBothForms(const FunctionDecl *Decl,
   });
 }
 
-/// The ';' that ends the declaration whose last token (so far) is at
-/// \p Loc: the first one outside parentheses, brackets and braces.
-std::optional<SourceLocation>
-EditBuilder::endOfDeclaration(SourceLocation Loc) const {
-  int Depth = 0;
-  for (std::optional<Token> T =
-           Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
-       T && !T->is(tok::eof);
-       T = Lexer::findNextToken(T->getLocation(), SM, Ctx.getLangOpts())) {
-    if (T->isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (T->isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && T->is(tok::semi))
-      return T->getLocation();
-    if (Depth < 0)
-      break;
-  }
-  return std::nullopt;
-}
-
-/// docs/REWRITE.md, "Functions in two forms": a copy of \p Decl (a
-/// prototype or the definition of a cloned function) named \p Name, with
-/// the edits of a function that takes the context, right after \p Decl,
-/// which stays as written. `#line` directives around the copy keep the
-/// lines of both the copy and the text after it.
-void EditBuilder::addClone(const FunctionDecl *Decl, StringRef Name) {
-  std::string What = ("copy of '" + Decl->getName() + "'").str();
-  const LangOptions &LO = Ctx.getLangOpts();
-  EditCollector Copy(SM, LO, Diags);
-  editParameters(Decl, ContextParameter, Copy);
-  Copy.replaceToken(Decl->getLocation(), Name, What);
-  if (Decl->doesThisDeclarationHaveABody()) {
-    editCalls(Analysis.Functions.find(Decl)->second, Copy);
-    Guards.add(Analysis.Functions.find(Decl)->second, Copy);
-  }
-  if (Copy.failed()) {
-    Failed = true;
-    return;
-  }
-  // An edit in a macro's definition serves the copy and the original, which
-  // stays as written, only in its scoped form; checkMacroBodyEdits sees
-  // that the original's expansion is one without the context.
-  std::vector<MacroBodyEdit> InBody = Copy.takeMacroBodyEdits();
-  if (!InBody.empty() && !servesBothForms(Decl, InBody)) {
-    report(Diags, Diag::CannotClone, Decl->getLocation())
-        << Decl->getName()
-        << "a macro it expands needs an edit that would break the original";
-    Failed = true;
-    return;
-  }
-  for (const MacroBodyEdit &E : InBody)
-    Edits.addMacroBodyEdit(E);
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Decl->getSourceRange()), SM, LO);
-  if (Range.isInvalid()) {
-    report(Diags, Diag::CannotClone, Decl->getLocation())
-        << Decl->getName() << "it is not written out in the file";
-    Failed = true;
-    return;
-  }
-  std::optional<std::string> Text = Copy.applyWithin(Range);
-  if (!Text) {
-    report(Diags, Diag::CannotClone, Decl->getLocation())
-        << Decl->getName() << "part of its text is in an #included file";
-    Failed = true;
-    return;
-  }
-  // A prototype's copy goes after the ';' that ends its declaration (which
-  // may declare other names after it: `int f(int), g(int);`).
-  SourceLocation Last =
-      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO);
-  if (!Decl->doesThisDeclarationHaveABody()) {
-    std::optional<SourceLocation> Semi = endOfDeclaration(Last);
-    if (!Semi) {
-      report(Diags, Diag::CannotClone, Decl->getLocation())
-          << Decl->getName() << "no ';' ends this declaration in its file";
-      Failed = true;
-      return;
-    }
-    Last = *Semi;
-    *Text += ";";
-  }
-  placeAfter(Last, SM.getSpellingLineNumber(Range.getBegin()), *Text, "", "");
-}
-
-/// Puts \p Text (the copy of a declaration whose first line is \p
-/// FirstLine), between the lines \p Before and \p After when they are not
-/// empty, after the declaration whose last token is at \p Last: after the
-/// declaration's line when nothing else is written on it (no blank line
-/// left behind), else right after the declaration, the rest of its line
-/// then on a line of its own that `#line` numbers.
-void EditBuilder::placeAfter(SourceLocation Last, unsigned FirstLine,
-                             StringRef Text, StringRef Before,
-                             StringRef After) {
-  auto [File, LastOffset] = SM.getDecomposedLoc(Last);
-  StringRef Buffer = SM.getBufferData(File);
-  size_t End = LastOffset + Lexer::MeasureTokenLength(Last, SM, LO());
-  size_t LineEnd = std::min(Buffer.find_first_of("\r\n", End), Buffer.size());
-  bool RestBlank = Buffer.slice(End, LineEnd).trim().empty();
-  unsigned LastLine = SM.getSpellingLineNumber(Last);
-  std::string LineName = lineFileName(SM, File, MainName);
-  StringRef Break = lineBreakOf(Buffer);
-  std::string Copy = Break.str();
-  if (!Before.empty())
-    Copy += (Before + Break).str();
-  Copy += (lineDirective(FirstLine, LineName) + Break + Text + Break).str();
-  if (!After.empty())
-    Copy += (After + Break).str();
-  Copy += lineDirective(RestBlank ? LastLine + 1 : LastLine, LineName);
-  // Copies of several names of one declaration (`int f(int), g(int);`) go
-  // to one place, in the order of their functions.
-  if (RestBlank)
-    CloneTexts[SM.getComposedLoc(File, LineEnd)] += Copy;
-  else
-    CloneTexts[SM.getComposedLoc(File, End)] += Copy + Break.str();
-}
-
-/// docs/REWRITE.md, "The warp program": \p Kernel, rewritten, only where
-/// SA_WARP_PROGRAM is not defined; where it is, a copy of the kernel as
-/// written, with the source's name and parameters, whose calls have the
-/// rewritten kernel's edits, whose context __sa_warp_program_begin makes
-/// and whose returns go to __sa_warp_program_end, as the rewritten
-/// kernel's go to its epilogue; it runs once per group, on the caller's
-/// NDRange. Where no copy can be made, the reason goes to
-/// NoWarpProgram (the build with SA_WARP_PROGRAM then stops with it).
-void EditBuilder::addWarpCopy(const FunctionDecl *Kernel) {
-  std::string Name = Kernel->getName().str();
-  auto NoCopy = [&](const Twine &Why) {
-    if (NoWarpProgram.empty())
-      NoWarpProgram = ("kernel '" + Name + "' " + Why).str();
-  };
-  // Its prototypes get the runtime's parameters, which the copy has not.
-  if (Kernel->getPreviousDecl())
-    return NoCopy("is declared before its definition");
-  const FunctionInfo &Info = Analysis.Functions.find(Kernel)->second;
-  const auto *Body = cast<CompoundStmt>(Kernel->getBody());
-  // Its edits would be the definition's, which the rewritten kernel has.
-  if (Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID())
-    return NoCopy("is written by a macro");
-  EditCollector Copy(SM, LO(), Diags);
-  Copy.insertAfter(Body->getLBracLoc(), WarpPrologue,
-                   "opening brace of kernel '" + Name + "'");
-  // Every work-item ends at the epilogue, as in the rewritten kernel (a
-  // return spelled in a macro is the same goto in both).
-  for (const ReturnStmt *Return : Info.Returns)
-    Copy.replaceToken(Return->getReturnLoc(), EarlyReturn,
-                      "'return' in kernel '" + Name + "'",
-                      EditCollector::InMacroBody::EditDefinition);
-  Copy.insertBefore(Body->getRBracLoc(),
-                    Info.Returns.empty() ? WarpEpilogue.str()
-                                         : (GroupEndLabel + WarpEpilogue).str(),
-                    "closing brace of kernel '" + Name + "'");
-  editCalls(Info, Copy);
-  Guards.add(Info, Copy);
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Kernel->getSourceRange()), SM, LO());
-  // Its edits in macro definitions are the kernel's, which the file's
-  // collector makes once.
-  (void)Copy.takeMacroBodyEdits();
-  std::optional<std::string> Text;
-  if (!Copy.failed() && Range.isValid())
-    Text = Copy.applyWithin(Range);
-  if (!Text)
-    return NoCopy("is not all written out in the file");
-  // The guard on lines of its own; the kernel keeps its line and column.
-  SourceLocation Begin = Range.getBegin();
-  auto [File, Offset] = SM.getDecomposedLoc(Begin);
-  StringRef Buffer = SM.getBufferData(File);
-  StringRef Before = Buffer.take_front(Offset);
-  Before = Before.drop_front(Before.find_last_of("\r\n") + 1);
-  Before.consume_front("\xEF\xBB\xBF"); // a byte-order mark, not a column
-  StringRef Break = lineBreakOf(Buffer);
-  unsigned Line = SM.getSpellingLineNumber(Begin);
-  std::string Open = (Before.empty() ? "" : Break.str()) + "#ifndef " +
-                     WarpProgram.str() + Break.str() +
-                     lineDirective(Line, lineFileName(SM, File, MainName)) +
-                     Break.str() + std::string(Before.size(), ' ');
-  Edits.insertBefore(Begin, Open, "start of kernel '" + Name + "'");
-  SourceLocation Last =
-      Lexer::GetBeginningOfToken(Range.getEnd().getLocWithOffset(-1), SM, LO());
-  placeAfter(Last, Line, *Text, "#else /* SA_WARP_PROGRAM */",
-             "#endif /* SA_WARP_PROGRAM */");
-}
-
 bool EditBuilder::run(
     MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
@@ -757,8 +484,6 @@ bool EditBuilder::run(
     return false;
   return Edits.finish(Out);
 }
-
-} // namespace
 
 bool buildRewriteEdits(ASTContext &Ctx, const KernelAnalysis &Analysis,
                        StringRef MainName,

@@ -1,0 +1,67 @@
+//===- AssembleOutput.cpp - The rewritten file, put together --------------===//
+
+#include "driver/AssembleOutput.h"
+#include "edits/DeviceRuntime.h"
+#include "edits/LineDirectives.h"
+
+using namespace llvm;
+
+namespace softatomic {
+
+/// The runtime's switches (#defines) that \p Options and \p Facts ask for.
+static std::string runtimeSwitches(const RewriteOptions &Options,
+                                   const PrefixFacts &Facts) {
+  std::string Switches;
+  if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
+    Switches += "#define SA_ROBUST_PLACEMENT 1\n";
+  if (Options.CombineMode)
+    Switches += "#define SA_COMBINE_MODE 1\n";
+  // Float adds keep their order: the warp path makes each alone (part 8).
+  if (Options.FloatSums == RewriteOptions::FloatReassociation::KeepOrder)
+    Switches += "#define SA_FLOAT_KEEP_ORDER 1\n";
+  // The runtime's 64-bit part only where the file has 64-bit atomics: it
+  // needs types (atomic_ulong) that a device without them does not have.
+  if (Facts.WideAtomics)
+    Switches += "#define SA_INT64_ATOMICS 1\n";
+  // The profiled forms of the entry points (docs/PROFILE.md).
+  if (Options.Profile)
+    Switches += "#define SA_SITE_PROFILE 1\n";
+  // The build that asks for the warp program and cannot have it stops
+  // with the reason, rather than with a kernel missing or a wrong one.
+  if (!Facts.NoWarpProgram.empty())
+    Switches +=
+        "#ifdef SA_WARP_PROGRAM\n#error \"softatomic: no warp program: " +
+        Facts.NoWarpProgram + "\"\n#endif\n";
+  // The program-scope __sa_ctx and the scoped entry points only where a
+  // macro shared with code without the context calls them.
+  if (Facts.ScopedContext)
+    Switches += "#define SA_SCOPED_CONTEXT 1\n";
+  return Switches;
+}
+
+std::string outputPrefix(const Manifest &M, const RewriteOptions &Options,
+                         const PrefixFacts &Facts) {
+  std::string Prefix = manifestComment(M) + "\n";
+  Prefix += runtimeSwitches(Options, Facts);
+  StringRef Runtime = deviceRuntimeSource();
+  Prefix += Runtime;
+  if (!Runtime.ends_with("\n"))
+    Prefix += '\n';
+  Prefix += lineDirective(1, Options.InputName) + "\n";
+  return Prefix;
+}
+
+void assembleOutput(RewriteResult &Result, StringRef Input, StringRef Edited,
+                    std::string Prefix) {
+  // A byte-order mark is skipped only as a file's first bytes: the prefix
+  // goes after it, and the output starts with it as the input did.
+  size_t PrefixOffset = Input.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  Result.Output = Edited.substr(0, PrefixOffset).str();
+  Result.Output += Prefix;
+  Result.Output += Edited.substr(PrefixOffset);
+  Result.Input = Input.str();
+  Result.Prefix = std::move(Prefix);
+  Result.PrefixOffset = PrefixOffset;
+}
+
+} // namespace softatomic
