@@ -10,6 +10,11 @@
 // (exact count; the expected value written back), and a compare-exchange
 // that fails.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl -- -cl-std=CL3.0
+// A relaxed fetch_add that every work-item makes at the same point takes the
+// work-group form at 64 bits too (its sums carried past 2^32 here):
+// RUN: FileCheck %s --check-prefix=FORM --input-file %t.sa.cl
+// FORM: a[gid] = __sa_wg_atomic_fetch_add_explicit_long(&c[0], 1L, memory_order_relaxed, __sa_ctx);
+// RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel relaxed_perm --global 4096 --local 64 --arg buf:long:1:fill=4294965248 --arg buf:long:4096 --check 1:perm=4294965248
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 4096 --local 64 --arg buf:long:2:fill=4294965248 --arg buf:long:4096 --arg buf:long:4096 --check 1:perm=4294965248 --check 2:perm=4294965248
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel fetch_add_perm --global 96 --local 1 --arg buf:long:2:fill=4294967250 --arg buf:long:96 --arg buf:long:96 --check 1:perm=4294967250 --check 2:perm=4294967250
 // RUN: sa-difftest %s %t.sa.cl --build-options -cl-std=CL3.0 --kernel ops --global 4096 --local 64 --arg buf:long:8:fill=4294965248 --arg buf:ulong:4:fill=9223372036854775807 --arg buf:ulong:2
@@ -20,6 +25,11 @@
 
 // Two counters from just below 2^32: implicit (seq_cst), and explicit
 // acq_rel with a scope.
+__kernel void relaxed_perm(__global atomic_long *c, __global long *a) {
+  size_t gid = get_global_id(0);
+  a[gid] = atomic_fetch_add_explicit(&c[0], 1L, memory_order_relaxed);
+}
+
 __kernel void fetch_add_perm(__global atomic_long *c, __global long *a,
                              __global long *b) {
   size_t gid = get_global_id(0);
