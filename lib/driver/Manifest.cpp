@@ -43,6 +43,10 @@ static void writeKernel(json::OStream &J, const KernelManifest &K,
         for (unsigned Index : K.GlobalPointerArgs)
           J.value(Index);
       });
+      J.attributeArray("global_pointer_names", [&] {
+        for (const std::string &Name : K.GlobalPointerNames)
+          J.value(Name);
+      });
       J.attributeArray("profile_sites", [&] {
         for (unsigned Id : K.ProfileSites)
           J.value(Id);

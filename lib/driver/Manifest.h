@@ -33,6 +33,9 @@ struct KernelManifest {
   /// whose addresses a recording launch notes, and the ids of the sites
   /// the kernel reaches.
   std::vector<unsigned> GlobalPointerArgs;
+  /// Their names, in the same order: the profile names a hot address by
+  /// its buffer (`bins[200]`).
+  std::vector<std::string> GlobalPointerNames;
   std::vector<unsigned> ProfileSites;
 };
 

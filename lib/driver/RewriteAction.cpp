@@ -80,7 +80,10 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
         QualType T = P->getType();
         if (!P->getName().empty() && T->isPointerType() &&
             T->getPointeeType().getAddressSpace() == LangAS::opencl_global)
+        {
           Entry.GlobalPointerArgs.push_back(P->getFunctionScopeIndex());
+          Entry.GlobalPointerNames.push_back(P->getName().str());
+        }
       }
       for (size_t Id = 0; Id < Analysis.ProfileSites.size(); ++Id)
         if (llvm::is_contained(Analysis.ProfileSites[Id].Kernels, Entry.Name))

@@ -43,6 +43,11 @@ __kernel void second(__global uint *c, __global uint *w) {
 // MANIFEST-NEXT: 1,
 // MANIFEST-NEXT: 3
 // MANIFEST-NEXT: ],
+// MANIFEST-NEXT: "global_pointer_names": [
+// MANIFEST-NEXT: "c",
+// MANIFEST-NEXT: "in",
+// MANIFEST-NEXT: "out"
+// MANIFEST-NEXT: ],
 // MANIFEST-NEXT: "profile_sites": [
 // MANIFEST-NEXT: 0,
 // MANIFEST-NEXT: 1,

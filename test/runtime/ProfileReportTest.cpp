@@ -439,6 +439,25 @@ TEST(ProfileReport, AdviceRule) {
   EXPECT_EQ(advice({}, {1.0}).first, "not measured");
 }
 
+// A hot address in a parameter the manifest names reads as that name,
+// in the table and the JSON; one it does not name, by its index.
+TEST(ProfileReport, HotAddressesByTheParametersName) {
+  KernelProfile K = sampleKernel();
+  K.ArgumentNames[0] = "bins";
+  std::string Table = profileTable({K});
+  EXPECT_NE(Table.find("hottest bins[0] 100.0%"), std::string::npos) << Table;
+  EXPECT_NE(Table.find("hottest arg1[0]"), std::string::npos) << Table;
+  auto J = parse(profileJson({K}, "0"));
+  bool Named = false, Unnamed = false;
+  for (const auto &S : J["kernels"][0]["sites"])
+    for (const auto &H : S["hot_addresses"]) {
+      Named = Named || H["buffer_name"] == "bins";
+      Unnamed = Unnamed || (H["buffer_argument"] == 1 && H["buffer_name"].is_null());
+    }
+  EXPECT_TRUE(Named) << J.dump(2);
+  EXPECT_TRUE(Unnamed) << J.dump(2);
+}
+
 TEST(ProfileReport, Table) {
   KernelProfile K = sampleKernel();
   // An estimated count shows as such.

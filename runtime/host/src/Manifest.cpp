@@ -59,6 +59,8 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
         Entry.ProfileSites = K.at("profile_sites").get<std::vector<unsigned>>();
         Entry.GlobalPointerArgs =
             K.at("global_pointer_args").get<std::vector<unsigned>>();
+        Entry.GlobalPointerNames =
+            K.value("global_pointer_names", std::vector<std::string>{});
         for (unsigned Id : Entry.ProfileSites)
           if (Id >= M->Sites.size()) {
             Error = "kernel '" + K.at("name").get<std::string>() +

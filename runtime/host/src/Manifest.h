@@ -34,6 +34,8 @@ struct RewrittenKernel {
   bool Profiled = false;
   std::vector<unsigned> ProfileSites;
   std::vector<unsigned> GlobalPointerArgs;
+  /// Their names, where the manifest gives them (empty otherwise).
+  std::vector<std::string> GlobalPointerNames;
 };
 
 struct Manifest {

@@ -363,6 +363,11 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
     P.Program = Program;
     P.SiteIds = Entry.ProfileSites;
     P.PointerArgs = Entry.GlobalPointerArgs;
+    for (size_t I = 0; I < Entry.GlobalPointerNames.size() &&
+                       I < Entry.GlobalPointerArgs.size();
+         ++I)
+      P.Report.ArgumentNames[int(Entry.GlobalPointerArgs[I])] =
+          Entry.GlobalPointerNames[I];
     P.Report.Kernel = Name;
     P.Report.Device = deviceString(Device, CL_DEVICE_NAME);
     P.Report.WorkDim = WorkDim;

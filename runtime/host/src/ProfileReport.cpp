@@ -41,6 +41,22 @@ std::string format(const char *Format, double X) {
 
 /// Milliseconds to three significant digits, without an exponent for any
 /// kernel time (0.0123, 2.41, 123).
+/// Where a hot address lies: `bins[200]` (the parameter's name, where the
+/// manifest gives it), `arg2[200]`, or the bare address.
+std::string hotAddressName(const KernelProfile &K, const HotAddress &H) {
+  if (H.BufferArgument < 0) {
+    char Address[32];
+    std::snprintf(Address, sizeof Address, "0x%llx",
+                  (unsigned long long)H.Address);
+    return Address;
+  }
+  auto Named = K.ArgumentNames.find(H.BufferArgument);
+  std::string Buffer = Named != K.ArgumentNames.end()
+                           ? Named->second
+                           : "arg" + std::to_string(H.BufferArgument);
+  return Buffer + "[" + std::to_string(H.Index) + "]";
+}
+
 std::string formatMs(double Ms) {
   int Decimals = 0;
   if (Ms > 0)
@@ -130,6 +146,9 @@ Json siteJson(const KernelProfile &K, size_t I) {
       Hot.push_back(
           Json{{"buffer_argument",
                 H.BufferArgument < 0 ? Json(nullptr) : Json(H.BufferArgument)},
+               {"buffer_name", K.ArgumentNames.count(H.BufferArgument)
+                                   ? Json(K.ArgumentNames.at(H.BufferArgument))
+                                   : Json(nullptr)},
                {"index", H.Index},
                {"calls", H.Calls},
                {"share",
@@ -235,14 +254,7 @@ std::string siteLine(const KernelProfile &K, size_t I) {
             (P.DistinctAddresses == 1 ? " address" : " addresses");
     if (!P.Hot.empty() && P.RecordedCalls) {
       const HotAddress &H = P.Hot.front();
-      char Where[64];
-      if (H.BufferArgument >= 0)
-        std::snprintf(Where, sizeof Where, "arg%d[%llu]", H.BufferArgument,
-                      (unsigned long long)H.Index);
-      else
-        std::snprintf(Where, sizeof Where, "0x%llx",
-                      (unsigned long long)H.Address);
-      Line += std::string(", hottest ") + Where + " " +
+      Line += ", hottest " + hotAddressName(K, H) + " " +
               format("%.1f%%", 100.0 * H.Calls / P.RecordedCalls);
     }
   }

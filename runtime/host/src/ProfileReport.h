@@ -32,6 +32,9 @@ struct KernelProfile {
   unsigned long long Launches = 0;
   /// The work-items of a warp the sharers per warp count by.
   unsigned WarpSize = 32;
+  /// The names of its __global pointer parameters, by index, where the
+  /// manifest gives them: a hot address reads `bins[200]`, not `arg2[200]`.
+  std::map<int, std::string> ArgumentNames;
   /// The sites the kernel reaches, and (Recorded) what its recording
   /// launch said of each, in the same order.
   std::vector<ProfileSite> Sites;
