@@ -76,8 +76,8 @@ public:
   /// while it learns), and the launches and time its learning took.
   cl_uint autoChoice(cl_uint &Launches, double &Ms) const {
     cl_uint Mode = SA_MODE_AUTO;
-    saGetAutoChoice(S.Queue, Soft, G.Dim, G.Global, G.local(), &Mode,
-                    &Launches, &Ms);
+    saGetAutoChoice(S.Queue, Soft, G.Dim, G.Global, G.local(), &Mode, &Launches,
+                    &Ms);
     return Mode;
   }
 
@@ -438,8 +438,10 @@ private:
     cl_uint Learning = 0;
     double LearningMs = 0;
     bool Auto = Mode == SA_MODE_AUTO;
-    while (Millis.size() < O.Repeat && Runs < O.Repeat + (Auto ? MaxLearningRuns : 0)) {
-      bool Chosen = !Auto || Runner.autoChoice(Learning, LearningMs) != SA_MODE_AUTO;
+    while (Millis.size() < O.Repeat &&
+           Runs < O.Repeat + (Auto ? MaxLearningRuns : 0)) {
+      bool Chosen =
+          !Auto || Runner.autoChoice(Learning, LearningMs) != SA_MODE_AUTO;
       Launch L = Runner.soft();
       ++Runs;
       if (L.Status != CL_SUCCESS) {

@@ -2,7 +2,8 @@
 // time (saFinish): a launch must return at once, as clEnqueueNDRangeKernel
 // does, or an application loses its host/device overlap. Kernel spin
 // (spin.cl, rewritten) runs N iterations per work-item; each mode, three
-// launches. docs/BENCHMARKS-HISTORY.md ("Launches return at once") has the figures.
+// launches. docs/BENCHMARKS-HISTORY.md ("Launches return at once") has the
+// figures.
 //   softatomic-rewrite --combine-mode spin.cl -o /tmp/spin.rewritten.cl
 //   g++ -O2 -I runtime/host/include launch-return.cpp -o launch-return
 //       -L build/lib -lsoftatomic -lOpenCL     (one line)

@@ -150,8 +150,8 @@ int main(int Argc, char **Argv) {
               S.PlatformName.c_str());
   std::printf("original: %s\nrewritten: %s\n", Original.c_str(),
               Rewritten.c_str());
-  // The runtime's mode (SOFTATOMIC_MODE; docs/HOST-RUNTIME.md, "Modes"): auto unless
-  // asked otherwise, which times its first launches both ways.
+  // The runtime's mode (SOFTATOMIC_MODE; docs/HOST-RUNTIME.md, "Modes"): auto
+  // unless asked otherwise, which times its first launches both ways.
   const cl_uint Mode = saGetMode();
   std::printf("mode: %s\n", Mode == SA_MODE_COORDINATOR ? "coordinator"
                             : Mode == SA_MODE_COMBINE   ? "combine"

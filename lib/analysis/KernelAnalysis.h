@@ -44,8 +44,8 @@ AnalysisOptions analysisOptions(const RewriteOptions &Options);
 /// Analyses the translation unit of \p Ctx. Returns std::nullopt after
 /// reporting every reason through the context's DiagnosticsEngine when the
 /// file cannot be rewritten.
-std::optional<KernelAnalysis> analyzeKernels(clang::ASTContext &Ctx,
-                                             const AnalysisOptions &Options = {});
+std::optional<KernelAnalysis>
+analyzeKernels(clang::ASTContext &Ctx, const AnalysisOptions &Options = {});
 
 } // namespace softatomic
 

@@ -2,8 +2,8 @@
 //
 // Ties the pieces together: after a successful parse, analyse, build the
 // edits, apply them, and assemble the output of docs/REWRITE.md, "The output
-// file" (driver/AssembleOutput). Any error leaves the result empty: a file is rewritten whole or
-// not at all.
+// file" (driver/AssembleOutput). Any error leaves the result empty: a file is
+// rewritten whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,8 +79,7 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
       for (const ParmVarDecl *P : K->parameters()) {
         QualType T = P->getType();
         if (!P->getName().empty() && T->isPointerType() &&
-            T->getPointeeType().getAddressSpace() == LangAS::opencl_global)
-        {
+            T->getPointeeType().getAddressSpace() == LangAS::opencl_global) {
           Entry.GlobalPointerArgs.push_back(P->getFunctionScopeIndex());
           Entry.GlobalPointerNames.push_back(P->getName().str());
         }
@@ -152,9 +151,10 @@ reportNativeKernels(const KernelAnalysis &Analysis,
 
 /// \p Input with \p Edits applied; std::nullopt, reported, when they do
 /// not apply.
-static std::optional<std::string>
-applyEdits(StringRef Input, const tooling::Replacements &Edits,
-           const SourceManager &SM, DiagnosticsEngine &Diags) {
+static std::optional<std::string> applyEdits(StringRef Input,
+                                             const tooling::Replacements &Edits,
+                                             const SourceManager &SM,
+                                             DiagnosticsEngine &Diags) {
   Expected<std::string> Text = tooling::applyAllReplacements(Input, Edits);
   if (Text)
     return std::move(*Text);
@@ -229,9 +229,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (Options.Profile)
     numberProfileSites(*Analysis, SM);
   Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
-  bool Done = Analysis->RewrittenKernels.empty()
-                  ? keepUnchanged(SM, Diags)
-                  : rewrite(Ctx, *Analysis, M);
+  bool Done = Analysis->RewrittenKernels.empty() ? keepUnchanged(SM, Diags)
+                                                 : rewrite(Ctx, *Analysis, M);
   if (!Done)
     return;
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);

@@ -76,8 +76,8 @@ struct RewriteOptions {
   FloatReassociation FloatSums = FloatReassociation::Allow;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
-  /// picks the mode per launch (docs/HOST-RUNTIME.md, "Modes"). On by default: the
-  /// automatic mode, the host runtime's default, chooses between it and the
+  /// picks the mode per launch (docs/HOST-RUNTIME.md, "Modes"). On by default:
+  /// the automatic mode, the host runtime's default, chooses between it and the
   /// kernel as written. Off: the output has no native global atomic outside
   /// the kernel-as-written path (the paper's mode only).
   bool CombineMode = true;

@@ -89,7 +89,6 @@
 #include "softatomic/softatomic.h"
 
 #include <algorithm>
-#include <numeric>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -97,6 +96,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -592,8 +592,8 @@ AutoChoice autoChoice(ClSession &S, cl_kernel Kernel, const Options &O) {
 /// its choice, and its learning apart; or, before a choice, its learning.
 std::string autoTime(const AutoChoice &C, std::vector<double> Chosen,
                      double NativeMs) {
-  std::string Learning = format("learning %u launches, %.3f ms", C.Launches,
-                                C.Ms);
+  std::string Learning =
+      format("learning %u launches, %.3f ms", C.Launches, C.Ms);
   if (Chosen.empty())
     return ", auto still " + Learning;
   std::sort(Chosen.begin(), Chosen.end());
@@ -717,8 +717,9 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       }
       if (Modes[M].first == SA_MODE_AUTO) {
         Line += autoTime(autoChoice(S, Soft, O), AutoChosenMs, Nm);
-        Line += format(", auto's %zu launches %.3f ms in all", SoftMs[M].size(),
-                       std::accumulate(SoftMs[M].begin(), SoftMs[M].end(), 0.0));
+        Line +=
+            format(", auto's %zu launches %.3f ms in all", SoftMs[M].size(),
+                   std::accumulate(SoftMs[M].begin(), SoftMs[M].end(), 0.0));
         continue;
       }
       double Sm = median(SoftMs[M]);

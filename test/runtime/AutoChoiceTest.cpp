@@ -273,8 +273,8 @@ TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
   std::vector<cl_uint> Modes =
       launch(A, 4 * AutoChoice::RecheckEvery, times(0.033, 0.063), &News);
   EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 0);
-  launch(A, 3 * AutoChoice::RecheckEvery + SA_AUTO_SAMPLES,
-         times(0.033, 0.063), &News);
+  launch(A, 3 * AutoChoice::RecheckEvery + SA_AUTO_SAMPLES, times(0.033, 0.063),
+         &News);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
   EXPECT_TRUE(says(News, "its time as written is now 0.0330 ms (median 6.0000 "
                          "ms before): timing it again"));

@@ -452,7 +452,8 @@ TEST(ProfileReport, HotAddressesByTheParametersName) {
   for (const auto &S : J["kernels"][0]["sites"])
     for (const auto &H : S["hot_addresses"]) {
       Named = Named || H["buffer_name"] == "bins";
-      Unnamed = Unnamed || (H["buffer_argument"] == 1 && H["buffer_name"].is_null());
+      Unnamed =
+          Unnamed || (H["buffer_argument"] == 1 && H["buffer_name"].is_null());
     }
   EXPECT_TRUE(Named) << J.dump(2);
   EXPECT_TRUE(Unnamed) << J.dump(2);

@@ -28,11 +28,16 @@ std::string format(const char *Format, double A, double B) {
 
 const char *autoModeName(cl_uint Mode) {
   switch (Mode) {
-  case SA_MODE_DIRECT: return "as written";
-  case AutoChoice::RewrittenDirect: return "with the device's atomics";
-  case AutoChoice::WarpProgram: return "as its warp program";
-  case SA_MODE_COORDINATOR: return "through the coordinator";
-  default: return "combining";
+  case SA_MODE_DIRECT:
+    return "as written";
+  case AutoChoice::RewrittenDirect:
+    return "with the device's atomics";
+  case AutoChoice::WarpProgram:
+    return "as its warp program";
+  case SA_MODE_COORDINATOR:
+    return "through the coordinator";
+  default:
+    return "combining";
   }
 }
 
@@ -58,8 +63,7 @@ bool AutoChoice::behind(cl_uint Way) const {
   if (T.Ms.empty())
     return false;
   for (cl_uint W : Ways)
-    if (W != Way && !of(W).Ms.empty() &&
-        T.fastest() > Behind * of(W).median())
+    if (W != Way && !of(W).Ms.empty() && T.fastest() > Behind * of(W).median())
       return true;
   return false;
 }
@@ -137,9 +141,8 @@ void AutoChoice::decide() {
   // two close medians is often the other one at the next launch (Margin).
   cl_uint Faster = Ways.front();
   for (cl_uint W : Ways)
-    if (!of(W).Ms.empty() &&
-        (of(Faster).Ms.empty() ||
-         of(W).median() * Margin < of(Faster).fastest()))
+    if (!of(W).Ms.empty() && (of(Faster).Ms.empty() ||
+                              of(W).median() * Margin < of(Faster).fastest()))
       Faster = W;
   if (Faster == Chosen && Decided)
     return;

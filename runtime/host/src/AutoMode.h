@@ -46,9 +46,8 @@ struct AutoStatus {
   cl_uint LearningLaunches = 0;
   double LearningMs = 0;
 };
-AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel,
-                      cl_uint WorkDim, const size_t *Global,
-                      const size_t *Local);
+AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
+                      const size_t *Global, const size_t *Local);
 
 /// The queue is going (saReleaseQueue): the events held to time its
 /// launches are let go (timed first, where they have completed), since

@@ -234,8 +234,8 @@ cl_int coresidentForLaunch(cl_command_queue Queue, cl_kernel Kernel,
     Held = Groups;
     // More groups than compute units make every coordinator round longer
     // (it scans each worker) and, on the H200, made the microbenchmarks
-    // slower, memory-bound copy included (docs/BENCHMARKS-HISTORY.md): one group
-    // per unit unless asked for all the probe found.
+    // slower, memory-bound copy included (docs/BENCHMARKS-HISTORY.md): one
+    // group per unit unless asked for all the probe found.
     if (!hostConfig().FullOccupancy)
       Groups = std::min<size_t>(
           Groups,

@@ -63,10 +63,10 @@ extern "C" {
   -9013 /* coordinator mode asked of a kernel whose program keeps              \
            other kernels native (--keep-native-on-error) */
 
-/* How a rewritten kernel carries out its atomics (docs/HOST-RUNTIME.md, "Modes").
- * A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite compiled that
- * mode in (its default; not with --combine-mode=false); otherwise its
- * launch fails, SA_MODE_NOT_COMPILED.
+/* How a rewritten kernel carries out its atomics (docs/HOST-RUNTIME.md,
+ * "Modes"). A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite
+ * compiled that mode in (its default; not with --combine-mode=false);
+ * otherwise its launch fails, SA_MODE_NOT_COMPILED.
  * SA_MODE_COORDINATOR, the paper's: a coordinator work-group serves every
  *   request; the kernel uses no native global atomic.
  * SA_MODE_COMBINE: the work-group still combines its requests per address
@@ -97,9 +97,10 @@ extern "C" {
  *   SA_MODE_COORDINATOR for a kernel whose work-items never wait on one
  *   another (the manifest's "items_wait": false), on a GPU
  *   (SOFTATOMIC_AUTO_COORDINATOR), once a combining way has beaten the
- *   kernel as written and takes more than 0.1 us per user group. The first launches try each way in turn (as written
- *   first, last where the rewrite found a float-add loop the device has no
- *   instruction for), timed from their events (never waited for); a way
+ *   kernel as written and takes more than 0.1 us per user group. The
+ *   first launches try each way in turn (as written first, last where
+ *   the rewrite found a float-add loop the device has no instruction
+ *   for), timed from their events (never waited for); a way
  *   whose first launch takes 1.5x another's median is not timed again, the
  *   others up to 3 launches each. Then the fastest runs (one whose median
  *   is 10% under the fastest launch of each way before it in this order:
@@ -272,10 +273,10 @@ SA_API cl_uint saGetMode(void);
  * 6.0: a double add of the kernel as written or the combining mode is
  * PTX's atom.global.add.f64, not a compare-exchange loop; and
  * "-DSA_WARP_COMBINE=1" from 7.0: in the combining mode, work-group calls
- * combine within each warp, with no barrier), and say what it lacks ("-DSA_NO_OPENCL_C_20"
- * where it lists no OpenCL C 2.0: its compiler may accept -cl-std=CL2.0
- * without 2.0's atomic builtins, as PoCL 3.1 does, and the runtime then
- * does without them), else "".
+ * combine within each warp, with no barrier), and say what it lacks
+ * ("-DSA_NO_OPENCL_C_20" where it lists no OpenCL C 2.0: its compiler
+ * may accept -cl-std=CL2.0 without 2.0's atomic builtins, as PoCL 3.1
+ * does, and the runtime then does without them), else "".
  * Add them to the program's own options; the program is correct without
  * them, and builds wherever the original does (but under -cl-std=CL2.0 on
  * such a device). Like clGetDeviceInfo: with options NULL, size_ret gets the
