@@ -7,8 +7,9 @@
 // application's clReleaseCommandQueue. saFinish reports the first failure
 // of a queue, saWaitForEvents the first of the launches whose events it
 // waits for, saGetQueueStatus the queue's first among the launches that
-// have completed (keeping it for saFinish). A failed launch keeps its kernel event (so its queue and
-// context) until saFinish or saReleaseQueue of its queue.
+// have completed (keeping it for saFinish). A failed launch keeps its kernel
+// event (so its queue and context) until saFinish or saReleaseQueue of its
+// queue.
 //
 // Everything is let go of on the application's thread, inside one of its
 // calls, never from an event callback or a thread of the runtime's own:
@@ -16,8 +17,8 @@
 // handing the releases to a thread of the runtime's), an application that
 // creates and releases its context, queue and programs round after round
 // hung inside NVIDIA's OpenCL driver (580.159.04, H100) within 6 rounds;
-// without callbacks it runs 100 (docs/BENCHMARKS-HISTORY.md, "The layer's repeated
-// sample on the H100").
+// without callbacks it runs 100 (docs/BENCHMARKS-HISTORY.md, "The layer's
+// repeated sample on the H100").
 #ifndef SOFTATOMIC_HOST_DEVICESTATUS_H
 #define SOFTATOMIC_HOST_DEVICESTATUS_H
 
