@@ -108,9 +108,12 @@ static int __sa_waiting(__sa_ctx_t *ctx) {
 
 /* A 32-bit float operation (SA_OP_FLOAT): the device's instruction where
  * it has one, else a compare-exchange loop on the bits that reads the
- * target once and retries on the value each failed exchange returns, as a
- * user's own loop does. Bits are compared, so a NaN target does not loop
- * forever. NVIDIA's OpenCL names no float atomic, but its PTX has
+ * target again after each failed exchange, as a user's own loop does:
+ * retrying at once on the value the exchange returned was 1.18x the
+ * user's loop on 64 addresses and 2.04x on one (H200, 65,536 work-items
+ * on one float); the read between tries makes a contended address's
+ * exchanges fail less often (0.80x and 1.01x). Bits are compared, so a
+ * NaN target does not loop forever. NVIDIA's OpenCL names no float atomic, but its PTX has
  * atom.global.add.f32 (sm_20 and up; on global memory it flushes
  * subnormal inputs and results to zero, as CUDA's atomicAdd does): under
  * contention the loop was far slower than the instruction. PTX has no
@@ -147,11 +150,11 @@ static uint __sa_native_float(uint op, volatile __global uint *p, uint v) {
 #if defined(SA_NATIVE_FLOAT_ADD) && defined(SA_NATIVE_FLOAT_MIN_MAX)
   return 0u; /* not reached: SA_OP_FLOAT marks these four alone */
 #else
-  uint old = *p;
-  for (uint seen;
-       (seen = atomic_cmpxchg(p, old, __sa_apply_float(op, old, v))) != old;)
-    old = seen;
-  return old;
+  for (;;) {
+    uint old = *p;
+    if (atomic_cmpxchg(p, old, __sa_apply_float(op, old, v)) == old)
+      return old;
+  }
 #endif
 }
 
@@ -182,8 +185,8 @@ static uint __sa_native_float(uint op, volatile __global uint *p, uint v) {
 #endif
 
 /* The device's instruction for \p op where it has one, else a
- * compare-exchange loop that reads the target once and retries on the
- * value each failed exchange returns. */
+ * compare-exchange loop that reads the target again after each failed
+ * exchange (__sa_native_float says why). */
 static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
                               ulong cmp) {
 #if defined(SA_NATIVE_DOUBLE_ADD) || defined(SA_NATIVE_DOUBLE_MIN_MAX)
@@ -229,12 +232,10 @@ static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
     return as_ulong(atomic_fetch_max_explicit(a, d, SA_RELAXED_DEVICE));
 #endif
   }
-  ulong old = *p;
   for (;;) {
-    ulong seen = atom_cmpxchg(p, old, __sa_apply_wide(op, old, v, cmp));
-    if (seen == old)
+    ulong old = *p;
+    if (atom_cmpxchg(p, old, __sa_apply_wide(op, old, v, cmp)) == old)
       return old;
-    old = seen;
   }
 }
 #endif
