@@ -14,31 +14,38 @@ using namespace llvm;
 
 namespace softatomic {
 
-/// What a recognised loop becomes: a float add or subtract in the shape of
-/// the 1.x atomics (the runtime's __sa_atomic_add_float), named in
-/// messages after the compare-exchange it replaces.
+/// What a recognised loop becomes: a float (double) add or subtract in the
+/// shape of the 1.x atomics (the runtime's __sa_atomic_add_float and
+/// __sa_atomic_add_double), named in messages after the compare-exchange
+/// it replaces.
 static const AtomicBuiltin FloatAddBuiltin = {"atomic_cmpxchg", AtomicOp::Add,
                                               2};
 static const AtomicBuiltin FloatSubBuiltin = {"atomic_cmpxchg", AtomicOp::Sub,
                                               2};
+static const AtomicBuiltin DoubleAddBuiltin = {"atom_cmpxchg", AtomicOp::Add,
+                                               2};
+static const AtomicBuiltin DoubleSubBuiltin = {"atom_cmpxchg", AtomicOp::Sub,
+                                               2};
 
 namespace {
 
 /// A private word the loop keeps a value in: a local variable, or a field
-/// of one. The fields of a 32-bit union share its one word, so they are
-/// that word alike (`old.u` is the bits of `old.f`).
+/// of one. The fields of a union of the word's size share its one word, so
+/// they are that word alike (`old.u` is the bits of `old.f`).
 struct Word {
   const VarDecl *Var = nullptr;
   const FieldDecl *Field = nullptr;
-  QualType Type; ///< as the access reads it: float, or a 32-bit integer
+  QualType Type; ///< as the access reads it: the float, or an integer
   bool same(const Word &O) const { return Var == O.Var && Field == O.Field; }
 };
 
 class LoopMatcher {
 public:
+  /// \p Bits: the compare-exchange's width, 32 (a float's loop) or 64 (a
+  /// double's, on atom_cmpxchg of cl_khr_int64_base_atomics).
   LoopMatcher(const CallExpr *Cmpxchg, const FunctionDecl *F,
-              const StmtParents &Parents, ASTContext &Ctx)
-      : Cmpxchg(Cmpxchg), F(F), Parents(Parents), Ctx(Ctx) {}
+              const StmtParents &Parents, ASTContext &Ctx, unsigned Bits)
+      : Cmpxchg(Cmpxchg), F(F), Parents(Parents), Ctx(Ctx), Bits(Bits) {}
 
   /// The loop, when it is provably one float add on the compare-exchange's
   /// target and nothing else.
@@ -49,10 +56,12 @@ private:
                 SmallVectorImpl<const Stmt *> &Body) const;
   bool addsAlone(FloatAddLoop &Loop, const Word &Old, const Word &New) const;
   bool isWordInteger(QualType T) const {
-    return T->isIntegerType() && Ctx.getTypeSize(T) == 32;
+    return T->isIntegerType() && Ctx.getTypeSize(T) == Bits;
   }
-  static bool isFloat(QualType T) {
-    return T->isSpecificBuiltinType(BuiltinType::Float);
+  /// The floating type of the word's width: float, or double.
+  bool isFloat(QualType T) const {
+    return T->isSpecificBuiltinType(Bits == 64 ? BuiltinType::Double
+                                               : BuiltinType::Float);
   }
 
   /// \p E without parentheses and the implicit casts that keep its bits
@@ -90,7 +99,7 @@ private:
         W.Var->getDeclContext() != F)
       return std::nullopt;
     if (W.Field && W.Field->getParent()->isUnion()) {
-      if (Ctx.getTypeSize(W.Var->getType()) != 32)
+      if (Ctx.getTypeSize(W.Var->getType()) != Bits)
         return std::nullopt;
       W.Field = nullptr;
     }
@@ -100,8 +109,8 @@ private:
   }
 
   /// The operand of `as_<type>(x)` (__builtin_astype, which opencl-c.h's
-  /// as_ macros expand to) when \p E is one whose result is float (\p
-  /// ToFloat) or a 32-bit integer.
+  /// as_ macros expand to) when \p E is one whose result is the float (\p
+  /// ToFloat) or an integer of the word's width.
   const Expr *astypeOperand(const Expr *E, bool ToFloat) const {
     const auto *AsType = dyn_cast<AsTypeExpr>(stripBitCasts(E));
     if (!AsType || (ToFloat ? !isFloat(AsType->getType())
@@ -112,8 +121,8 @@ private:
 
   /// The word whose value \p E is, as a float (\p AsFloat: a float word,
   /// or as_float of an integer word) or as bits (an integer word, or
-  /// as_uint of a float word). (A word's fields are all 32-bit, and
-  /// word() takes float and 32-bit integer ones only.)
+  /// as_uint of a float word). (A word's fields are all of its width, and
+  /// word() takes the float and integers of that width only.)
   std::optional<Word> view(const Expr *E, bool AsFloat) const {
     const Expr *Src = astypeOperand(E, AsFloat);
     std::optional<Word> W = word(Src ? Src : E);
@@ -293,6 +302,7 @@ private:
   const FunctionDecl *F;
   const StmtParents &Parents;
   ASTContext &Ctx;
+  unsigned Bits;
 };
 
 /// The loop around \p Compare, in one of the two shapes, into \p Loop, and
@@ -398,7 +408,7 @@ std::optional<FloatAddLoop> LoopMatcher::match(bool &Subtract) {
     return std::nullopt;
   const Expr *Loaded = stripBitCasts(Load);
   if (isFloat(Loaded->getType()) != isFloat(Old.Type) ||
-      Ctx.getTypeSize(Loaded->getType()) != 32)
+      Ctx.getTypeSize(Loaded->getType()) != Bits)
     return std::nullopt;
   Loop.Pointer = Cmpxchg->getArg(0);
   Loop.LoadPointer = loadPointer(Loaded, Loop.Pointer);
@@ -436,20 +446,25 @@ void markFloatAddLoops(KernelAnalysis &Result,
       continue;
     for (CallSite &Site : Entry.second.Sites) {
       if (Site.SiteKind != CallSite::Kind::Atomic ||
-          Site.Atomic != AtomicKind::Global || Site.InBlock || Site.Wide ||
-          !Site.Builtin || Site.Builtin->Cl20 ||
-          Site.Builtin->Op != AtomicOp::Cmpxchg)
+          Site.Atomic != AtomicKind::Global || Site.InBlock || !Site.Builtin ||
+          Site.Builtin->Cl20 || Site.Builtin->Op != AtomicOp::Cmpxchg)
         continue;
       bool Subtract = false;
       std::optional<FloatAddLoop> Loop =
-          LoopMatcher(Site.Call, Entry.first, Parents, Ctx).match(Subtract);
+          LoopMatcher(Site.Call, Entry.first, Parents, Ctx, Site.Wide ? 64 : 32)
+              .match(Subtract);
       if (!Loop)
         continue;
       Site.Loop = Loop;
-      Site.Builtin = Subtract ? &FloatSubBuiltin : &FloatAddBuiltin;
-      Site.Entry = runtimeAtomic(*Site.Builtin, 2, "float");
+      if (Site.Wide)
+        Site.Builtin = Subtract ? &DoubleSubBuiltin : &DoubleAddBuiltin;
+      else
+        Site.Builtin = Subtract ? &FloatSubBuiltin : &FloatAddBuiltin;
+      Site.Entry =
+          runtimeAtomic(*Site.Builtin, 2, Site.Wide ? "double" : "float");
       Site.FloatSum = true;
-      // The rewrite casts the pointer to `volatile __global float *`.
+      // The rewrite casts the pointer to `volatile __global float *`
+      // (double *).
       Site.GlobalCast.clear();
     }
   }

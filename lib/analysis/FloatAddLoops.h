@@ -5,6 +5,8 @@
 // 32-bit compare-exchange on its bits:
 //   do { old = *p; new = as_uint(as_float(old) + v); }
 //   while (atomic_cmpxchg(p, old, new) != old);
+// and a double with the same loop around a 64-bit one (atom_cmpxchg on
+// ulong bits, as_double).
 // Where such a loop is provably one float add (docs/REWRITE.md, "Float
 // adds written as compare-exchange loops"), its compare-exchange site
 // becomes that add, which the runtime combines like an integer add; any
@@ -27,9 +29,10 @@ namespace softatomic {
 class StmtParents;
 struct KernelAnalysis;
 
-/// Turns every 32-bit global compare-exchange site in \p Code whose loop is
-/// provably a float add (or subtract) into a float add site (CallSite::Loop
-/// set, its Builtin, Entry and FloatSum those of the add, per item).
+/// Turns every 32-bit (64-bit) global compare-exchange site in \p Code
+/// whose loop is provably a float (double) add or subtract into that add's
+/// site (CallSite::Loop set, its Builtin, Entry and FloatSum those of the
+/// add, per item).
 void markFloatAddLoops(KernelAnalysis &Result,
                        const llvm::DenseSet<const clang::FunctionDecl *> &Code,
                        const StmtParents &Parents, clang::ASTContext &Ctx);

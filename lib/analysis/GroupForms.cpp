@@ -29,10 +29,16 @@ void chooseGroupForms(KernelAnalysis &Result, const StmtParents &Parents,
     for (CallSite &Site : Result.Functions.find(K)->second.Sites) {
       if (!groupFormCandidate(Site, ReassociateFloats))
         continue;
-      if (WholeGroup.reached(Site.Call, K)) {
+      // A compare-exchange loop that is one float add is that add where
+      // the loop stands: every work-item that reaches the loop makes it
+      // once, though the compare-exchange inside runs as often as it fails.
+      const Stmt *Where = Site.Loop ? Site.Loop->Loop : Site.Call;
+      if (WholeGroup.reached(Where, K)) {
         Site.Form = CallForm::WorkGroup;
         continue;
       }
+      if (Site.Loop)
+        continue; // the predicated form moves a call's arguments, not a loop
       const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
       if (Guard && Guards.insert(Guard).second) {
         Site.Guard = Guard;

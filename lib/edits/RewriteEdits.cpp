@@ -367,8 +367,9 @@ void EditBuilder::replaceFloatAddLoop(const CallSite &Site,
   StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Whole),
                                         SM, Ctx.getLangOpts());
   std::vector<std::string> Glue = {
-      "(void)" + calleeName(Site) + "((volatile __global float *)(", "), (",
-      "), " + contextArguments(Site) + ")" + (Loop.DoWhile ? "" : ";")};
+      "(void)" + calleeName(Site) + "((volatile __global " +
+          (Site.Wide ? "double" : "float") + " *)(",
+      "), (", "), " + contextArguments(Site) + ")" + (Loop.DoWhile ? "" : ";")};
   Out.moveWithEdits(Whole.getEnd(), Whole, std::string(Text.count('\n'), '\n'),
                     {Loop.PointerText, Loop.ValueText}, Glue);
 }

@@ -79,4 +79,42 @@ TEST(FloatAddLoops, IntegerSumIsNot) {
   EXPECT_FALSE(Site->Loop.has_value());
 }
 
+/// Kernel `k` around \p Body, with `d` a __global double pointer, `v` a
+/// double and `p` the bits of `d` (64-bit atomics enabled).
+std::string doubleKernel(const std::string &Body) {
+  return "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+         "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+         "__kernel void k(__global double *d) {\n"
+         "  double v = (double)get_global_id(0);\n"
+         "  volatile __global ulong *p = (volatile __global ulong *)d;\n"
+         "  ulong old, next;\n" +
+         Body + "}\n";
+}
+
+TEST(FloatAddLoops, DoubleOnSixtyFourBitsIsAnAdd) {
+  auto A =
+      analyzeOpenCL(doubleKernel("  do {\n"
+                                 "    old = *p;\n"
+                                 "    next = as_ulong(as_double(old) + v);\n"
+                                 "  } while (atom_cmpxchg(p, old, next) != "
+                                 "old);\n"));
+  const CallSite *Site = onlySite(A);
+  ASSERT_TRUE(Site);
+  EXPECT_TRUE(Site->Loop.has_value());
+  EXPECT_TRUE(Site->FloatSum);
+  EXPECT_EQ(Site->Entry.Type, "double");
+}
+
+TEST(FloatAddLoops, FloatSumOnSixtyFourBitsIsNot) {
+  // A float added to 64-bit bits: not a double's add (the widths differ).
+  auto A = analyzeOpenCL(
+      doubleKernel("  do {\n"
+                   "    old = *p;\n"
+                   "    next = (ulong)as_uint(as_float((uint)old) + 1.0f);\n"
+                   "  } while (atom_cmpxchg(p, old, next) != old);\n"));
+  const CallSite *Site = onlySite(A);
+  ASSERT_TRUE(Site);
+  EXPECT_FALSE(Site->Loop.has_value());
+}
+
 } // namespace
