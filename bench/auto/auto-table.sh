@@ -9,7 +9,8 @@
 # way's, and the time of all its launches against REPEAT launches of the
 # best way plus one as written.
 # Usage: bench/auto/auto-table.sh SA_DIFFTEST KERNELS_DIR [REPEAT]
-#   KERNELS_DIR holds wide_adds.sa.cl and float_adds_hot.sa.cl (the
+#   KERNELS_DIR holds wide_adds.sa.cl, float_adds_hot.sa.cl and
+#   double_add_loops.sa.cl (the
 #   execution tests' kernels rewritten with their RUN lines' options:
 #   scripts/gpu-bundle.sh's .gpu/kernels).
 set -uo pipefail
@@ -47,3 +48,7 @@ shape "float-add loop, 64 bins" float_adds_hot --kernel fadd_cas \
   --global 262144 --local 256 --arg buf:float:64 --arg scalar:uint:64
 shape "float-add loop, one address" float_adds_hot --kernel fadd_cas \
   --global 262144 --local 256 --arg buf:float:1 --arg scalar:uint:1
+shape "double-add loop, 64 bins" double_add_loops --kernel dadd_cas \
+  --global 262144 --local 256 --arg buf:double:64 --arg scalar:uint:64
+shape "double-add loop, one address" double_add_loops --kernel dadd_cas \
+  --global 262144 --local 256 --arg buf:double:1 --arg scalar:uint:1

@@ -32,6 +32,8 @@
 // RUN: %sa_user_code %t.keep.sa.cl | FileCheck %s --check-prefix=KEEP
 // KEEP: {{^}}(void)__sa_atomic_add_double((volatile __global double *)((volatile __global ulong *)&h[i % 8u]), (x[i]), __sa_ctx);
 // RUN: sa-difftest %s %t.keep.sa.cl --kernel histogram --global 4096 --local 64 --arg buf:double:10 --arg buf:double:4096:random=3,100 --check 0:equal
+// Adds of 1.0 to a few hot doubles, a work-group form each:
+// RUN: sa-difftest %s %t.sa.cl --kernel dadd_cas --global 16384 --local 256 --arg buf:double:4 --arg scalar:uint:4 --check 0:equal
 // A loop whose old value is used afterwards stays the compare-exchange.
 // RUN: sa-difftest %s %t.sa.cl --kernel ticket --mode coordinator --global 2048 --local 64 --arg buf:double:1 --arg buf:double:2048 --check 0:equal --check 1:ignore
 
@@ -87,4 +89,16 @@ __kernel void ticket(__global double *counter, __global double *mine) {
     next = as_ulong(as_double(old) + 1.0);
   } while (atom_cmpxchg(p, old, next) != old);
   mine[get_global_id(0)] = as_double(old);
+}
+
+// The shape of docs/BENCHMARKS.md's auto table: every work-item adds 1.0
+// to one of nbins doubles (bench/auto/auto-table.sh runs it hot).
+__kernel void dadd_cas(__global double *bins, uint nbins) {
+  volatile __global ulong *p =
+      (volatile __global ulong *)&bins[get_global_id(0) % nbins];
+  ulong old, next;
+  do {
+    old = *p;
+    next = as_ulong(as_double(old) + 1.0);
+  } while (atom_cmpxchg(p, old, next) != old);
 }
