@@ -3,6 +3,7 @@
 #include "driver/AssembleOutput.h"
 #include "edits/DeviceRuntime.h"
 #include "edits/LineDirectives.h"
+#include "edits/RuntimePruning.h"
 
 using namespace llvm;
 
@@ -40,12 +41,15 @@ static std::string runtimeSwitches(const RewriteOptions &Options,
 }
 
 std::string outputPrefix(const Manifest &M, const RewriteOptions &Options,
-                         const PrefixFacts &Facts) {
+                         const PrefixFacts &Facts, StringRef UserCode) {
   std::string Prefix = manifestComment(M) + "\n";
   Prefix += runtimeSwitches(Options, Facts);
-  StringRef Runtime = deviceRuntimeSource();
+  std::string Runtime = pruneRuntime(deviceRuntimeSource(), UserCode);
+  Prefix += "/* softatomic device runtime " + runtimeVersion().str() +
+            ": what this program can call, without comments (the source, "
+            "commented: runtime/device/ in softatomic) */\n";
   Prefix += Runtime;
-  if (!Runtime.ends_with("\n"))
+  if (!StringRef(Runtime).ends_with("\n"))
     Prefix += '\n';
   Prefix += lineDirective(1, Options.InputName) + "\n";
   return Prefix;

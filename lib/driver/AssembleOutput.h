@@ -27,9 +27,11 @@ struct PrefixFacts {
   bool ScopedContext = false;
 };
 
-/// The text that goes before the edited input.
+/// The text that goes before the edited input \p UserCode: the manifest,
+/// the runtime's switches, and the runtime functions that \p UserCode can
+/// reach (RuntimePruning.h).
 std::string outputPrefix(const Manifest &M, const RewriteOptions &Options,
-                         const PrefixFacts &Facts);
+                         const PrefixFacts &Facts, llvm::StringRef UserCode);
 
 /// Fills \p Result's Input, Output, Prefix and PrefixOffset from the input,
 /// its edited text and the prefix.

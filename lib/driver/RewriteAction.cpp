@@ -207,7 +207,8 @@ bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
   std::optional<std::string> Edited = applyEdits(Input, *MainEdits, SM, Diags);
   if (!Edited)
     return false;
-  assembleOutput(Result, Input, *Edited, outputPrefix(M, Options, Facts));
+  assembleOutput(Result, Input, *Edited,
+                 outputPrefix(M, Options, Facts, *Edited));
   Result.Edits = std::move(*MainEdits);
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());

@@ -10,10 +10,21 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // RUN: %filecheck_kernel %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
+// RUN: %clang_cl_check -cl-std=CL1.2 -DSA_WARP_PROGRAM %t.cl
+
 // The manifest comment, the combining mode's define, then the runtime
-// verbatim, then #line 1.
-// RUN: sed -n '3,/^#line 1 /p' %t.cl | sed '$d' > %t.runtime
-// RUN: diff %t.runtime %sa_runtime
+// that the kernel can call, without comments, then #line 1: every line of
+// it a line of the whole runtime (in order), the example's whole output
+// under 60 KB (the whole runtime alone is about 410 KB), the entry point the kernel
+// calls there, and one it does not call gone.
+// RUN: sed -n '4,/^#line 1 /p' %t.cl | sed '$d' > %t.runtime
+// RUN: %python -c "import sys; whole = open(sys.argv[2]).read().split(chr(10)); kept = [l for l in open(sys.argv[1]).read().split(chr(10)) if l.strip()]; i = 0; [i := next(j for j in range(i, len(whole)) if whole[j].rstrip() == l or whole[j].split('/*')[0].rstrip() == l) + 1 for l in kept]" %t.runtime %sa_runtime
+// RUN: softatomic-rewrite %S/../../examples/figure3/figure3.cl -o %t.example.cl
+// RUN: test $(wc -c < %t.example.cl) -lt 61440
+// RUN: grep -q '^static inline uint __sa_wg_atomic_add_uint(' %t.runtime
+// RUN: not grep -q '__sa_atomic_add_double' %t.runtime
+// RUN: sed -n 3p %t.cl | FileCheck %s --check-prefix=NOTE -DVERSION=%sa_version
+// NOTE: /* softatomic device runtime [[VERSION]]: what this program can call, without comments
 
 // CHECK:/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"figure3.cl","cl_std":"CL1.2","options":{"placement":"static","memory_model":"auto","deferred_atomics":true,"combine_mode":true},"kernels":[{"name":"Benchmark","user_args":2,"extra_args":[{"index":2,"name":"__sa_scratch","kind":"local_scratch","bytes":"max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))"},{"index":3,"name":"__sa_state","kind":"state","bytes":"SA_STATE_WORDS(workers, slots) * 4"}],"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false}]} */
 // CHECK-NEXT:#define SA_COMBINE_MODE 1
