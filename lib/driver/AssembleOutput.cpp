@@ -40,11 +40,29 @@ static std::string runtimeSwitches(const RewriteOptions &Options,
   return Switches;
 }
 
+/// The switches runtimeSwitches may define. No build option sets them (the
+/// host's are others), so where the prefix does not define one, no build
+/// of the output has it: the runtime's branches for it go
+/// (RuntimePruning.h).
+static constexpr StringLiteral RewriteSwitches[] = {
+    "SA_ROBUST_PLACEMENT", "SA_COMBINE_MODE", "SA_FLOAT_KEEP_ORDER",
+    "SA_INT64_ATOMICS",    "SA_SITE_PROFILE", "SA_SCOPED_CONTEXT"};
+
+/// Each of RewriteSwitches, and whether \p Switches defines it.
+static StringMap<bool> switchStates(StringRef Switches) {
+  StringMap<bool> States;
+  for (StringRef Name : RewriteSwitches)
+    States[Name] = Switches.contains(("#define " + Name + " ").str());
+  return States;
+}
+
 std::string outputPrefix(const Manifest &M, const RewriteOptions &Options,
                          const PrefixFacts &Facts, StringRef UserCode) {
   std::string Prefix = manifestComment(M) + "\n";
-  Prefix += runtimeSwitches(Options, Facts);
-  std::string Runtime = pruneRuntime(deviceRuntimeSource(), UserCode);
+  std::string Switches = runtimeSwitches(Options, Facts);
+  Prefix += Switches;
+  std::string Runtime =
+      pruneRuntime(deviceRuntimeSource(), UserCode, switchStates(Switches));
   Prefix += "/* softatomic device runtime " + runtimeVersion().str() +
             ": what this program can call, without comments (the source, "
             "commented: runtime/device/ in softatomic) */\n";

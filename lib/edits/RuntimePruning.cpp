@@ -31,14 +31,30 @@ LangOptions openCLOptions() {
   return Options;
 }
 
+/// An open preprocessor conditional: the brace depth at its `#if` and
+/// where its first branch left it (once another branch has begun), and
+/// what is known of its branches from the rewrite's own switches.
+struct Conditional {
+  int AtIf = 0;
+  std::optional<int> FirstEnd;
+  /// The branch now read: compiled in every build (Live), in none (Dead),
+  /// or it depends (Unknown).
+  enum { Unknown, Live, Dead } Branch = Unknown;
+  bool Taken = false;   ///< an earlier branch is Live
+  bool AllFalse = true; ///< every earlier branch is Dead
+  size_t DeadFrom = 0;  ///< where a Dead branch's text begins
+};
+
 /// Reads the runtime's text, token by token with Clang's raw lexer, into
 /// its function definitions and the identifiers named outside them.
 /// Braces are counted in the first branch of each preprocessor
-/// conditional (the others start again from the depth at its `#if`).
+/// conditional (the others start again from the depth at its `#if`). A
+/// branch that a switch of the rewrite's own rules out (`#ifdef
+/// SA_REPRODUCIBLE` where it is not defined) names nothing, and goes.
 class RuntimeReader {
 public:
-  explicit RuntimeReader(StringRef Text)
-      : Files("runtime.cl", Text), SM(Files.get()),
+  RuntimeReader(StringRef Text, const StringMap<bool> &Switches)
+      : Switches(Switches), Files("runtime.cl", Text), SM(Files.get()),
         Lex(SM.getMainFileID(), SM.getBufferOrFake(SM.getMainFileID()), SM,
             Options) {
     Lex.SetCommentRetentionState(true);
@@ -51,6 +67,8 @@ public:
   std::vector<StringRef> OutsideUses;
   /// Every comment's bytes, in order.
   std::vector<std::pair<size_t, size_t>> Comments;
+  /// The branches no build compiles (a switch rules them out).
+  std::vector<std::pair<size_t, size_t>> DeadBranches;
 
 private:
   size_t offset(const Token &T) const {
@@ -71,9 +89,19 @@ private:
   void token();
   void endItem();
   void use(StringRef Id) {
-    (Function ? Definitions.back().Uses : Pending).push_back(Id);
+    if (!dead())
+      (Function ? Definitions.back().Uses : Pending).push_back(Id);
   }
+  bool dead() const {
+    return any_of(Conditionals, [](const Conditional &C) {
+      return C.Branch == Conditional::Dead;
+    });
+  }
+  std::optional<bool> known(ArrayRef<Token> Line) const;
+  void branch(StringRef Kind, ArrayRef<Token> Line, size_t LineBegin,
+              size_t LineEnd);
 
+  const StringMap<bool> &Switches;
   LangOptions Options = openCLOptions();
   SourceManagerForFile Files;
   SourceManager &SM;
@@ -89,33 +117,95 @@ private:
   std::optional<size_t> Lead;     ///< the first comment of those before it
   StringRef Previous, Name;       ///< the last identifier; the one before `(`
   std::vector<StringRef> Pending; ///< the identifiers of the item so far
-  /// Per open conditional: the depth at its `#if`, and where its first
-  /// branch left it (once another branch has begun).
-  std::vector<std::pair<int, std::optional<int>>> Conditionals;
+  std::vector<Conditional> Conditionals;
 };
+
+/// Whether the condition of `#ifdef X`, `#ifndef X`, `#if defined(X)` or
+/// `#if !defined(X)` (\p Line, from the directive's name on) holds, where
+/// X is one of the rewrite's switches; nothing for any other condition.
+std::optional<bool> RuntimeReader::known(ArrayRef<Token> Line) const {
+  std::vector<StringRef> Words;
+  for (const Token &T : Line.drop_front())
+    if (!T.is(tok::comment))
+      Words.push_back(text(T));
+  StringRef Kind = text(Line.front());
+  bool Negated = Kind == "ifndef";
+  if (Kind == "if") {
+    if (!Words.empty() && Words.front() == "!") {
+      Negated = true;
+      Words.erase(Words.begin());
+    }
+    if (Words.size() == 4 && Words[1] == "(" && Words[3] == ")")
+      Words = {Words[0], Words[2]};
+    if (Words.size() != 2 || Words[0] != "defined")
+      return std::nullopt;
+    Words.erase(Words.begin());
+  }
+  auto Switch = Words.size() == 1 ? Switches.find(Words[0]) : Switches.end();
+  if (Switch == Switches.end())
+    return std::nullopt;
+  return Switch->second != Negated;
+}
+
+/// What \p Kind (a conditional's directive, on the line from \p LineBegin
+/// to \p LineEnd) makes of the branches: the depth for the braces, and
+/// which branch is Live or Dead.
+void RuntimeReader::branch(StringRef Kind, ArrayRef<Token> Line,
+                           size_t LineBegin, size_t LineEnd) {
+  if (Kind.starts_with("if")) {
+    Conditional C;
+    C.AtIf = Depth;
+    std::optional<bool> Holds = known(Line);
+    C.Branch = !Holds   ? Conditional::Unknown
+               : *Holds ? Conditional::Live
+                        : Conditional::Dead;
+    C.DeadFrom = LineEnd;
+    Conditionals.push_back(C);
+    return;
+  }
+  Conditional &C = Conditionals.back();
+  if (C.Branch == Conditional::Dead)
+    DeadBranches.push_back({C.DeadFrom, LineBegin});
+  C.Taken = C.Taken || C.Branch == Conditional::Live;
+  C.AllFalse = C.AllFalse && C.Branch == Conditional::Dead;
+  if (Kind == "endif") {
+    if (C.FirstEnd)
+      Depth = *C.FirstEnd;
+    Conditionals.pop_back();
+    return;
+  }
+  if (!C.FirstEnd)
+    C.FirstEnd = Depth;
+  Depth = C.AtIf;
+  C.Branch = C.Taken                        ? Conditional::Dead
+             : C.AllFalse && Kind == "else" ? Conditional::Live
+                                            : Conditional::Unknown;
+  C.DeadFrom = LineEnd;
+}
 
 /// A directive from its `#` to its line's end: its identifiers are uses,
 /// and the conditionals reset the depth for their other branches.
 bool RuntimeReader::directive() {
   Lead.reset(); // a comment before a directive is the directive's
-  next();
-  StringRef Kind = Tok.is(tok::raw_identifier) ? text(Tok) : "";
-  if (Kind.starts_with("if")) {
-    Conditionals.push_back({Depth, std::nullopt});
-  } else if (Kind == "else" || Kind == "elif") {
-    if (Conditionals.empty())
-      return false;
-    auto &[AtIf, FirstEnd] = Conditionals.back();
-    if (!FirstEnd)
-      FirstEnd = Depth;
-    Depth = AtIf;
-  } else if (Kind == "endif") {
-    if (Conditionals.empty())
-      return false;
-    if (std::optional<int> FirstEnd = Conditionals.back().second)
-      Depth = *FirstEnd;
-    Conditionals.pop_back();
-  }
+  StringRef Text = SM.getBufferData(SM.getMainFileID());
+  size_t Hash = offset(Tok);
+  size_t LineBegin = Text.rfind('\n', Hash) + 1; // npos + 1 == 0
+  std::vector<Token> Line;
+  for (next(); !Tok.is(tok::eof) && !Tok.isAtStartOfLine(); next())
+    Line.push_back(Tok);
+  if (!Tok.is(tok::eof))
+    Pushed = Tok;
+  size_t LineEnd = Pushed ? Text.rfind('\n', offset(*Pushed)) + 1 : Text.size();
+  StringRef Kind = !Line.empty() && Line.front().is(tok::raw_identifier)
+                       ? text(Line.front())
+                       : "";
+  bool Conditional = Kind.starts_with("if") || Kind == "else" ||
+                     Kind == "elif" || Kind == "endif";
+  if (Conditional && !Kind.starts_with("if") && Conditionals.empty())
+    return false;
+  // Names in the condition of a branch are read before it starts.
+  if (Conditional)
+    branch(Kind, Line, LineBegin, LineEnd);
   // A top-level directive's names (a macro's body) are the runtime's
   // outside every function, though a function may follow on the next line.
   std::vector<StringRef> &Uses =
@@ -123,16 +213,11 @@ bool RuntimeReader::directive() {
   // The comment that names what an #endif closes stays: it marks the
   // runtime's end for the host (`#endif /* SOFTATOMIC_RUNTIME */`).
   bool KeepComments = Kind == "endif" || Kind == "else";
-  while (!Tok.is(tok::eof)) {
-    if (Tok.is(tok::raw_identifier))
-      Uses.push_back(text(Tok));
-    else if (Tok.is(tok::comment) && !KeepComments)
-      Comments.push_back({offset(Tok), offset(Tok) + Tok.getLength()});
-    next();
-    if (Tok.isAtStartOfLine()) {
-      Pushed = Tok;
-      break;
-    }
+  for (const Token &T : Line) {
+    if (T.is(tok::raw_identifier) && !dead())
+      Uses.push_back(text(T));
+    else if (T.is(tok::comment) && !KeepComments)
+      Comments.push_back({offset(T), offset(T) + T.getLength()});
   }
   return true;
 }
@@ -331,8 +416,9 @@ std::string dropEmptyConditionals(StringRef Text) {
 
 } // namespace
 
-std::string pruneRuntime(StringRef Runtime, StringRef UserCode) {
-  RuntimeReader Reader(Runtime);
+std::string pruneRuntime(StringRef Runtime, StringRef UserCode,
+                         const StringMap<bool> &Switches) {
+  RuntimeReader Reader(Runtime, Switches);
   if (!Reader.read())
     return Runtime.str();
   StringSet<> Reached = reached(Reader, UserCode);
@@ -344,6 +430,7 @@ std::string pruneRuntime(StringRef Runtime, StringRef UserCode) {
       Cuts.push_back(wholeLines(Runtime, {D.Begin, D.End}));
   for (std::pair<size_t, size_t> Comment : Reader.Comments)
     Cuts.push_back(wholeLines(Runtime, Comment));
+  append_range(Cuts, Reader.DeadBranches);
   llvm::sort(Cuts);
   std::string Out;
   size_t At = 0;

@@ -15,6 +15,7 @@
 #ifndef SOFTATOMIC_EDITS_RUNTIMEPRUNING_H
 #define SOFTATOMIC_EDITS_RUNTIMEPRUNING_H
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -22,12 +23,17 @@ namespace softatomic {
 
 /// \p Runtime without its comments and without the definitions of the
 /// `static` functions that nothing in \p UserCode reaches (nor the
-/// conditionals that held nothing else, nor blank runs): a
-/// function is reached when an identifier of its name appears in
-/// \p UserCode, in the runtime's text outside every function, or in a
-/// reached function. \p Runtime as it is where its braces do not pair up
+/// conditionals that held nothing else, nor blank runs): a function is
+/// reached when an identifier of its name appears in \p UserCode, in the
+/// runtime's text outside every function, or in a reached function.
+/// \p Switches: the rewrite's own switches, each defined (true) or not
+/// (false) in every build of the output, which no build option sets: a
+/// branch they rule out (`#ifdef X`, `#ifndef X`, `#if defined(X)`,
+/// `#if !defined(X)`, and their `#else`) names nothing, and goes.
+/// \p Runtime as it is where its braces or conditionals do not pair up
 /// (it is not text this can read).
-std::string pruneRuntime(llvm::StringRef Runtime, llvm::StringRef UserCode);
+std::string pruneRuntime(llvm::StringRef Runtime, llvm::StringRef UserCode,
+                         const llvm::StringMap<bool> &Switches = {});
 
 } // namespace softatomic
 

@@ -71,4 +71,33 @@ TEST(RuntimePruning, TextItCannotReadStaysWhole) {
   EXPECT_EQ(pruneRuntime(Unpaired, ""), Unpaired);
 }
 
+TEST(RuntimePruning, BranchesTheSwitchesRuleOutGo) {
+  const char *Text = "#ifdef SA_X\n"
+                     "static uint only_x(uint v) { return v; }\n"
+                     "#define X_MACRO 1\n"
+                     "#else\n"
+                     "static uint not_x(uint v) { return v; }\n"
+                     "#endif\n"
+                     "#if !defined(SA_Y)\n"
+                     "static uint not_y(uint v) { return only_x(v); }\n"
+                     "#endif\n"
+                     "#ifdef OTHER\n"
+                     "static uint other(uint v) { return v; }\n"
+                     "#endif\n";
+  llvm::StringMap<bool> Switches = {{"SA_X", false}, {"SA_Y", false}};
+  std::string Out =
+      pruneRuntime(Text, "not_x(1u); not_y(1u); other(1u);", Switches);
+  // SA_X is never defined: its branch goes, with what it named.
+  EXPECT_EQ(Out.find("only_x(uint"), std::string::npos);
+  EXPECT_EQ(Out.find("X_MACRO"), std::string::npos);
+  EXPECT_NE(Out.find("static uint not_x("), std::string::npos);
+  EXPECT_NE(Out.find("static uint not_y("), std::string::npos);
+  // A macro that is not a switch: the branch stays, for any build.
+  EXPECT_NE(Out.find("static uint other("), std::string::npos);
+  Switches["SA_X"] = true;
+  Out = pruneRuntime(Text, "not_x(1u); only_x(1u);", Switches);
+  EXPECT_NE(Out.find("static uint only_x("), std::string::npos);
+  EXPECT_EQ(Out.find("static uint not_x("), std::string::npos);
+}
+
 } // namespace
