@@ -15,6 +15,7 @@
 #ifdef SA_REPRODUCIBLE
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define SA_REPRO_ON(ctx) ((ctx)->repro != 0)
+#define SA_R_D_FRAC 0x000ffffffffffffful /* a double's 52 fraction bits */
 #define SA_R_NAN 1u
 #define SA_R_POS_INF 2u
 #define SA_R_NEG_INF 4u
@@ -219,7 +220,7 @@ static void __sa_repro_finish_float(__global ulong *s) {
  * window (else SA_DEV_REPRO_RANGE, and nothing is added). */
 static uint __sa_repro_double_pieces(ulong u, ulong *pieces, uint *j) {
   uint e = (uint)(u >> 52) & 0x7ffu;
-  ulong m = (u & 0xfffffffffffffful) | (e ? 0x10000000000000ul : 0ul);
+  ulong m = (u & SA_R_D_FRAC) | (e ? 0x10000000000000ul : 0ul);
   uint tz = __sa_repro_tz(m);
   int b = (int)(e ? e : 1u) - 1075 + (int)tz - SA_R_D_BASE;
   m >>= tz;
@@ -245,7 +246,7 @@ static void __sa_repro_add_double(__sa_ctx_t *ctx, volatile __global double *p,
   if (!s)
     return;
   if (e == 0x7ffu) {
-    __sa_repro_special(s, (u & 0xfffffffffffffful) != 0ul, neg);
+    __sa_repro_special(s, (u & SA_R_D_FRAC) != 0ul, neg);
     return;
   }
   if ((u << 1) == 0ul)
@@ -270,7 +271,7 @@ static void __sa_repro_finish_double(__sa_ctx_t *ctx, __global ulong *r,
   uint e = (uint)(u >> 52) & 0x7ffu, j = 0;
   uint flags = ((volatile __global uint *)(s + SA_R_FLAGS))[0];
   if (e == 0x7ffu)
-    flags |= (u & 0xfffffffffffffful) ? SA_R_NAN
+    flags |= (u & SA_R_D_FRAC) ? SA_R_NAN
              : (u >> 63)              ? SA_R_NEG_INF
                                       : SA_R_POS_INF;
   else if ((u << 1) != 0ul) {

@@ -44,6 +44,13 @@
 // RUN: env POCL_MAX_PTHREAD_COUNT=2 sa-difftest %s %t.sa.cl --kernel scatter --global 1048576 --local 256 --arg buf:float:1048576:file=%t.many.vals --arg buf:uint:1048576:file=%t.many.idx --arg buf:float:1048576:file=%t.many.init --arg scalar:uint:1048576 --check 2:expect=%t.many.expect --repeat 2 --mode combine
 // RUN: env POCL_MAX_PTHREAD_COUNT=3 sa-difftest %s %t.sa.cl --kernel scatter --global 1048576 --local 64 --arg buf:float:1048576:file=%t.many.vals --arg buf:uint:1048576:file=%t.many.idx --arg buf:float:1048576:file=%t.many.init --arg scalar:uint:1048576 --check 2:expect=%t.many.expect --mode coordinator
 //
+// The edge cases (Inputs/repro_data.py, TYPE-special): a NaN among the
+// operands, +inf, +inf with -inf, subnormals alone (exact), a sum past
+// the largest float (inf), operands that cancel on -0.0 (+0.0), -0.0
+// alone on -0.0 (-0.0), +0.0 on -0.0 (+0.0); a NaN is the canonical one.
+// RUN: %python %S/Inputs/repro_data.py %t.special float-special 4096 8 7
+// RUN: env POCL_MAX_PTHREAD_COUNT=2 sa-difftest %s %t.sa.cl --kernel scatter --global 4096 --local 64 --arg buf:float:4096:file=%t.special.vals --arg buf:uint:4096:file=%t.special.idx --arg buf:float:8:file=%t.special.init --arg scalar:uint:4096 --check 0:ignore --check 2:expect=%t.special.expect --repeat 2
+//
 // More targets than the accumulators hold: the launch fails with
 // SA_REPRO_CAPACITY, never a wrong sum.
 // RUN: env SOFTATOMIC_REPRO_SLOTS=64 sa-difftest %s %t.sa.cl --kernel scatter --global 16384 --local 64 --arg buf:float:16384:file=%t.few.vals --arg buf:uint:16384:file=%t.few.idx --arg buf:float:256:file=%t.few.init --arg scalar:uint:16384 --expect-error SA_REPRO_CAPACITY --mode combine 2>&1 | FileCheck %s --check-prefix=FULL
