@@ -273,6 +273,7 @@
 #define SA_R_FLOAT_SLOTS 3u /* set by the host */
 #define SA_R_DOUBLE_SLOTS 4u
 #define SA_R_ERROR 5u       /* the first SA_DEV_REPRO_* of the launch */
+#define SA_R_LOCAL_ENTRIES 6u /* set by the host: a worker's own slots */
 #define SA_R_HEADER_WORDS 16u
 #define SA_R_F_LIMBS 10u
 #define SA_R_F_BASE (-160)
@@ -290,5 +291,13 @@
 #define SA_R_DOUBLE_LIST(fs, ds) (SA_R_DOUBLE_AT(fs) + (ds) * SA_R_D_WORDS)
 #define SA_REPRO_WORDS(fs, ds) (SA_R_DOUBLE_LIST(fs, ds) + (ds))
 #define SA_REPRO_BYTES(fs, ds) (SA_REPRO_WORDS(fs, ds) * 8u)
+/* A worker's own float slots, in its scratch after the worker's part
+ * (8-byte aligned): the same words as a float slot. Its reproducible float
+ * adds sum there first, with local atomics, and it adds each slot's sum to
+ * the launch's once, when it ends. */
+#define SA_R_LOCAL_AT(items) ((SA_WORKER_SCRATCH_BYTES(items) + 7u) / 8u)
+#define SA_R_LOCAL_PROBES 8u
+#define SA_R_LOCAL_BYTES(items, entries)                                       \
+  ((SA_R_LOCAL_AT(items) + (entries) * SA_R_F_WORDS) * 8u)
 
 #endif /* SOFTATOMIC_LAYOUT_H */

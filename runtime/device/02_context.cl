@@ -62,6 +62,8 @@ typedef struct {
 #ifdef SA_REPRODUCIBLE
   __global ulong *repro; /* the launch's accumulators (part 8b), else 0 */
   uint repro_groups;     /* the user groups this worker has run */
+  volatile __local ulong *repro_local; /* the worker's own slots (part 8b) */
+  uint repro_entries;    /* how many: 0 where the scratch has no room */
 #endif
 #ifdef SA_SITE_PROFILE
   __global uint *profile; /* a recording launch's buffer (part 7), else 0 */

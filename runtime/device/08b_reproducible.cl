@@ -86,30 +86,92 @@ static void __sa_repro_special(__global ulong *s, uint nan, uint neg) {
             nan ? SA_R_NAN : neg ? SA_R_NEG_INF : SA_R_POS_INF);
 }
 
+/* The worker's own slot of the float target at address a, in its scratch
+ * (SA_R_LOCAL_AT): as __sa_repro_slot, with local atomics and fewer
+ * probes; null when none is free (the add then goes to the launch's). */
+static volatile __local ulong *__sa_repro_local_slot(__sa_ctx_t *ctx, ulong a) {
+  uint n = ctx->repro_entries;
+  uint h = (uint)(((a >> 2) * 0x9E3779B97F4A7C15ul) >> 32);
+  for (uint probe = 0; probe < SA_R_LOCAL_PROBES && n; ++probe) {
+    volatile __local ulong *s =
+        ctx->repro_local + ((h + probe) & (n - 1u)) * SA_R_F_WORDS;
+    ulong key = s[SA_R_KEY];
+    if (key == 0ul)
+      key = atom_cmpxchg(s + SA_R_KEY, 0ul, a);
+    if (key == 0ul || key == a)
+      return s;
+  }
+  return 0;
+}
+
+/* Adds +-piece (below 2^32) to a limb of a worker's own slot. */
+static void __sa_repro_local_limb(__sa_ctx_t *ctx, volatile __local ulong *limb,
+                                  ulong piece, uint neg) {
+  if (piece == 0ul)
+    return;
+  long old = (long)atom_add(limb, neg ? (ulong)(-(long)piece) : piece);
+  if (old > SA_R_LIMB_MAX || old < -SA_R_LIMB_MAX)
+    __sa_repro_fail(ctx, __sa_repro_words(ctx), SA_DEV_REPRO_OVERFLOW);
+}
+
 /* A float's pieces: mantissa m (below 2^24) with its lowest bit at limb
- * position b (2^(b + SA_R_F_BASE)), which the window always holds. */
+ * position b (2^(b + SA_R_F_BASE)), which the window always holds; into
+ * the worker's own slot of the target where it has one, else the
+ * launch's. */
 static void __sa_repro_add_float(__sa_ctx_t *ctx, volatile __global float *p,
                                  float v) {
   uint u = as_uint(v);
   if (u == 0x80000000u) /* -0.0 leaves every sum as it is */
     return;
-  __global ulong *r = __sa_repro_words(ctx);
-  __global ulong *s = __sa_repro_slot(ctx, r, (ulong)(uintptr_t)p, 0u);
-  uint e = (u >> 23) & 0xffu, neg = u >> 31;
-  if (!s)
-    return;
-  if (e == 0xffu) {
-    __sa_repro_special(s, (u & 0x7fffffu) != 0u, neg);
+  uint e = (u >> 23) & 0xffu, neg = u >> 31, b = (e ? e : 1u) + 10u;
+  uint flag = e != 0xffu               ? 0u
+              : (u & 0x7fffffu) != 0u ? SA_R_NAN
+              : neg                   ? SA_R_NEG_INF
+                                      : SA_R_POS_INF;
+  /* +0.0 claims a slot alone: a sum of zeros not all -0.0 is +0.0 */
+  ulong x = flag ? 0ul : (ulong)((u & 0x7fffffu) | (e ? 0x800000u : 0u))
+                             << (b & 31u);
+  volatile __local ulong *own = __sa_repro_local_slot(ctx, (ulong)(uintptr_t)p);
+  if (own) {
+    if (flag)
+      atomic_or((volatile __local uint *)(own + SA_R_FLAGS), flag);
+    __sa_repro_local_limb(ctx, own + SA_R_LIMB0 + (b >> 5), x & 0xffffffffu, neg);
+    __sa_repro_local_limb(ctx, own + SA_R_LIMB0 + (b >> 5) + 1, x >> 32, neg);
     return;
   }
-  /* +0.0 claims the slot alone: a sum of zeros that is not all -0.0 is
-   * +0.0 */
-  ulong m = (ulong)((u & 0x7fffffu) | (e ? 0x800000u : 0u));
-  uint b = (e ? e : 1u) + 10u; /* - 150 - SA_R_F_BASE */
-  ulong x = m << (b & 31u);
-  __global ulong *limb = s + SA_R_LIMB0 + (b >> 5);
-  __sa_repro_limb(ctx, r, limb, x & 0xffffffffu, neg);
-  __sa_repro_limb(ctx, r, limb + 1, x >> 32, neg);
+  __global ulong *r = __sa_repro_words(ctx);
+  __global ulong *s = __sa_repro_slot(ctx, r, (ulong)(uintptr_t)p, 0u);
+  if (!s)
+    return;
+  if (flag)
+    atomic_or((volatile __global uint *)(s + SA_R_FLAGS), flag);
+  __sa_repro_limb(ctx, r, s + SA_R_LIMB0 + (b >> 5), x & 0xffffffffu, neg);
+  __sa_repro_limb(ctx, r, s + SA_R_LIMB0 + (b >> 5) + 1, x >> 32, neg);
+}
+
+/* A worker's own slots, added to the launch's when it ends: each limb's
+ * sum cut back into 32-bit pieces (carries up), so that every add keeps
+ * below 2^32 as __sa_repro_limb's bound wants. */
+static void __sa_repro_flush(__sa_ctx_t *ctx) {
+  uint n = ctx->repro_entries, items = __sa_local_items();
+  for (uint i = __sa_local_linear_id(); i < n; i += items) {
+    volatile __local ulong *own = ctx->repro_local + i * SA_R_F_WORDS;
+    __global ulong *r = __sa_repro_words(ctx), *s = 0;
+    if (own[SA_R_KEY] != 0ul)
+      s = __sa_repro_slot(ctx, r, own[SA_R_KEY], 0u);
+    if (!s)
+      continue;
+    uint flags = (uint)own[SA_R_FLAGS];
+    if (flags)
+      atomic_or((volatile __global uint *)(s + SA_R_FLAGS), flags);
+    long carry = 0;
+    for (uint j = 0; j < SA_R_F_LIMBS; ++j) {
+      long v = (long)own[SA_R_LIMB0 + j] + carry;
+      carry = j + 1u < SA_R_F_LIMBS ? v >> 32 : 0;
+      v -= carry * 4294967296l;
+      __sa_repro_limb(ctx, r, s + SA_R_LIMB0 + j, (ulong)(v < 0 ? -v : v), v < 0);
+    }
+  }
 }
 
 /* The number of trailing zero bits of m (not 0). */
@@ -292,9 +354,24 @@ static void __sa_repro_finish_double(__sa_ctx_t *ctx, __global ulong *r,
 #endif
 
 /* Called by every work-item after __sa_kernel_begin, in a kernel with
- * reproducible adds: the launch's accumulators. */
-static inline void __sa_repro_begin(__sa_ctx_t *ctx, __global ulong *repro) {
+ * reproducible adds: the launch's accumulators, and the worker's own
+ * slots (as many as the host found room for), emptied. The barrier is
+ * every work-item's (PoCL 3.1 miscompiles one behind a condition). */
+static void __sa_repro_begin(__sa_ctx_t *ctx, __global ulong *repro) {
   ctx->repro = repro;
+  uint n = repro ? (uint)repro[SA_R_LOCAL_ENTRIES] : 0u;
+  ctx->repro_local = (volatile __local ulong *)ctx->scratch +
+                     SA_R_LOCAL_AT(__sa_local_items());
+#ifdef POCL_DEVICE_ADDRESS_BITS
+  ctx->repro_local = (volatile __local ulong *)((volatile __local char *)
+                                                    ctx->repro_local +
+                                                __sa_varying_zero());
+#endif
+  for (uint i = __sa_local_linear_id(); i < n * SA_R_F_WORDS;
+       i += __sa_local_items())
+    ctx->repro_local[i] = 0ul;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ctx->repro_entries = n;
 }
 
 /* The user groups of the launch: each ends once, in some physical group. */
@@ -326,25 +403,31 @@ static void __sa_repro_finish(__sa_ctx_t *ctx, __global ulong *r) {
 }
 
 /* Called by every work-item of a worker at its end (__sa_kernel_end, after
- * a barrier that every add of the group precedes): the group's user
- * groups counted in, with a release; the one that completes the count
- * acquires every other group's adds and finishes. No wait. */
+ * a barrier that every add of the group precedes): its own slots added to
+ * the launch's, then the user groups it ran counted in, with a release;
+ * the group that completes the count acquires every other group's adds
+ * and finishes. No wait. Its barriers are every work-item's, in every
+ * kernel of the file (a kernel without reproducible adds counts nothing). */
 static void __sa_repro_end(__sa_ctx_t *ctx) {
-  if (!ctx->repro)
-    return;
-  __global ulong *r = __sa_repro_words(ctx);
+  barrier(CLK_LOCAL_MEM_FENCE); /* every add to the worker's slots made */
+  __sa_repro_flush(ctx);
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  __global ulong *r = ctx->repro ? __sa_repro_words(ctx) : 0;
   if (__sa_local_linear_id() == 0) {
-    __sa_fence_release();
-    ulong before = atom_add(r + SA_R_ARRIVED, (ulong)ctx->repro_groups);
-    ctx->scratch[0] =
-        before + ctx->repro_groups == (ulong)__sa_repro_user_groups(ctx);
+    uint last = 0u;
+    if (r) {
+      __sa_fence_release();
+      ulong before = atom_add(r + SA_R_ARRIVED, (ulong)ctx->repro_groups);
+      last = before + ctx->repro_groups ==
+             (ulong)__sa_repro_user_groups(ctx);
+    }
+    ctx->scratch[0] = last;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uint last = ctx->scratch[0];
-  if (!last)
-    return;
-  __sa_fence_acquire();
-  __sa_repro_finish(ctx, r);
+  if (ctx->scratch[0]) {
+    __sa_fence_acquire();
+    __sa_repro_finish(ctx, r);
+  }
 }
 #else
 #define SA_REPRO_ON(ctx) 0

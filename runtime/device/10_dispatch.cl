@@ -149,6 +149,7 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
 #ifdef SA_REPRODUCIBLE
   ctx->repro = 0;
   ctx->repro_groups = 0;
+  ctx->repro_entries = 0;
 #endif
 #ifdef SA_SITE_PROFILE
   ctx->profile = 0;

@@ -41,6 +41,9 @@ struct LaunchPlan {
   /// A what-if launch of a --profile rewrite: 1 + the site converted
   /// alone (SA_H_ONLY_SITE); 0: every site.
   cl_uint OnlySite = 0;
+  /// A kernel with reproducible float adds: the float slots each worker
+  /// keeps in its scratch (Reproducible.h).
+  size_t ReproLocalEntries = 0;
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
@@ -302,8 +305,17 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (Plan.UserGroups + Plan.Workers > 0xffffffffu)
     return fail(CL_INVALID_GLOBAL_WORK_SIZE,
                 "more than 2^32 work-groups and workers");
-  return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers, Plan.Mode,
-                     Plan.ListCapacity, Plan.ScratchBytes);
+  cl_int Err = planScratch(Kernel, Device, Plan.localItems(), Plan.Workers,
+                           Plan.Mode, Plan.ListCapacity, Plan.ScratchBytes);
+  if (Err == CL_SUCCESS && Entry.Reproducible) {
+    cl_ulong KernelLocal = 0;
+    clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                             sizeof(KernelLocal), &KernelLocal, nullptr);
+    Plan.ReproLocalEntries = fitLocalAccumulators(
+        deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE), KernelLocal,
+        Plan.localItems(), Plan.ScratchBytes);
+  }
+  return Err;
 }
 
 /// The state buffer's initial contents: the header, then zeros.
@@ -565,9 +577,9 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   ScopedBuffer Accumulators;
   cl_event Zeroed = nullptr;
   if (Entry.Reproducible &&
-      (Err = bindAccumulators(Queue, Kernel, Entry,
-                              Plan.UserGroups * Plan.localItems(), Name,
-                              Accumulators, Zeroed)))
+      (Err = bindAccumulators(
+           Queue, Kernel, Entry, Plan.UserGroups * Plan.localItems(),
+           Plan.ReproLocalEntries, Name, Accumulators, Zeroed)))
     return Err;
   if (Zeroed)
     Wait.push_back(Zeroed);

@@ -19,6 +19,20 @@ size_t reproducibleSlots(size_t Items, unsigned Sites) {
   return Slots;
 }
 
+size_t fitLocalAccumulators(cl_ulong DeviceLocal, cl_ulong KernelLocal,
+                            size_t LocalItems, size_t &ScratchBytes) {
+  // At most 12 KB: more would cost the kernel groups at once on a GPU.
+  for (size_t Entries : {128, 64, 32}) {
+    size_t Bytes = std::max<size_t>(
+        ScratchBytes, SA_R_LOCAL_BYTES((cl_ulong)LocalItems, Entries));
+    if (KernelLocal + Bytes <= DeviceLocal) {
+      ScratchBytes = Bytes;
+      return Entries;
+    }
+  }
+  return 0;
+}
+
 cl_int bindNoAccumulators(cl_kernel Kernel, const RewrittenKernel &Entry) {
   if (!Entry.Reproducible)
     return CL_SUCCESS;
@@ -40,18 +54,21 @@ cl_int fillWord(cl_command_queue Queue, cl_mem Buffer, size_t Word,
 /// the last write's event.
 cl_int zeroAccumulators(cl_command_queue Queue, cl_mem Buffer, size_t Bytes,
                         size_t FloatSlots, size_t DoubleSlots,
-                        cl_event &Ready) {
+                        size_t LocalEntries, cl_event &Ready) {
   cl_ulong Zero = 0;
-  cl_event Zeroed = nullptr, Counted = nullptr;
+  cl_event Zeroed = nullptr, Counted = nullptr, Local = nullptr;
   cl_int Err = clEnqueueFillBuffer(Queue, Buffer, &Zero, sizeof Zero, 0, Bytes,
                                    0, nullptr, &Zeroed);
   if (Err == CL_SUCCESS)
     Err =
         fillWord(Queue, Buffer, SA_R_FLOAT_SLOTS, FloatSlots, Zeroed, &Counted);
   if (Err == CL_SUCCESS)
-    Err = fillWord(Queue, Buffer, SA_R_DOUBLE_SLOTS, DoubleSlots, Counted,
-                   &Ready);
-  for (cl_event E : {Zeroed, Counted})
+    Err = fillWord(Queue, Buffer, SA_R_LOCAL_ENTRIES, LocalEntries, Counted,
+                   &Local);
+  if (Err == CL_SUCCESS)
+    Err =
+        fillWord(Queue, Buffer, SA_R_DOUBLE_SLOTS, DoubleSlots, Local, &Ready);
+  for (cl_event E : {Zeroed, Counted, Local})
     if (E)
       clReleaseEvent(E);
   return Err;
@@ -61,8 +78,8 @@ cl_int zeroAccumulators(cl_command_queue Queue, cl_mem Buffer, size_t Bytes,
 
 cl_int bindAccumulators(cl_command_queue Queue, cl_kernel Kernel,
                         const RewrittenKernel &Entry, size_t Items,
-                        const std::string &Name, ScopedBuffer &Buffer,
-                        cl_event &Ready) {
+                        size_t LocalEntries, const std::string &Name,
+                        ScopedBuffer &Buffer, cl_event &Ready) {
   cl_context Context = nullptr;
   cl_device_id Device = nullptr;
   clGetCommandQueueInfo(Queue, CL_QUEUE_CONTEXT, sizeof Context, &Context,
@@ -84,7 +101,8 @@ cl_int bindAccumulators(cl_command_queue Queue, cl_kernel Kernel,
   cl_int Err = CL_SUCCESS;
   Buffer.Mem = clCreateBuffer(Context, CL_MEM_READ_WRITE, Bytes, nullptr, &Err);
   if (Err == CL_SUCCESS)
-    Err = zeroAccumulators(Queue, Buffer.Mem, Bytes, Slots, DoubleSlots, Ready);
+    Err = zeroAccumulators(Queue, Buffer.Mem, Bytes, Slots, DoubleSlots,
+                           LocalEntries, Ready);
   if (Err == CL_SUCCESS)
     Err = clSetKernelArg(Kernel, Entry.ReproIndex, sizeof(cl_mem), &Buffer.Mem);
   if (Err != CL_SUCCESS)

@@ -25,8 +25,16 @@ cl_int bindNoAccumulators(cl_kernel Kernel, const RewrittenKernel &Entry);
 /// Ready is the zeroing's last event, which the kernel must wait for.
 cl_int bindAccumulators(cl_command_queue Queue, cl_kernel Kernel,
                         const RewrittenKernel &Entry, size_t Items,
-                        const std::string &Name, ScopedBuffer &Buffer,
-                        cl_event &Ready);
+                        size_t LocalEntries, const std::string &Name,
+                        ScopedBuffer &Buffer, cl_event &Ready);
+
+/// The float slots a worker of the launch keeps in its scratch (where its
+/// reproducible adds sum first, runtime/device/08b_reproducible.cl): the
+/// most of 128, 64 and 32 whose bytes fit in the device's local memory
+/// beside the kernel's own (KernelLocal) and the runtime's scratch
+/// (ScratchBytes, which grows to hold them), else none.
+size_t fitLocalAccumulators(cl_ulong DeviceLocal, cl_ulong KernelLocal,
+                            size_t LocalItems, size_t &ScratchBytes);
 
 /// The slots per type a launch of Items work-items through Sites
 /// reproducible sites takes: SOFTATOMIC_REPRO_SLOTS, else twice the adds
