@@ -274,6 +274,7 @@
 #define SA_R_DOUBLE_SLOTS 4u
 #define SA_R_ERROR 5u       /* the first SA_DEV_REPRO_* of the launch */
 #define SA_R_LOCAL_ENTRIES 6u /* set by the host: a worker's own slots */
+#define SA_R_FINISH_NEXT 7u /* the next listed target to round */
 #define SA_R_HEADER_WORDS 16u
 #define SA_R_F_LIMBS 10u
 #define SA_R_F_BASE (-160)

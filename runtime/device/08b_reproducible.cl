@@ -22,6 +22,8 @@
 /* A limb's sum stays within +-2^62: each piece is below 2^32, so an add
  * that finds more is the first past it, long before 2^63 wraps. */
 #define SA_R_LIMB_MAX 0x4000000000000000l
+#define SA_R_CHUNK 16ul        /* targets a work-item rounds at a time */
+#define SA_R_HELP_POLLS 65536u /* reads of the count by a group that helps */
 
 /* The accumulators, through a pointer PoCL cannot take for the group's
  * (part 2, "the kernel's pointer parameters"): a slot's claim is an
@@ -381,47 +383,57 @@ static uint __sa_repro_user_groups(__sa_ctx_t *ctx) {
   return (uint)(get_num_groups(0) * get_num_groups(1) * get_num_groups(2));
 }
 
-/* Every target of the launch, by the work-items of the group that ended
- * last. After an error, none: a target then keeps its value. */
+/* The targets of the launch, rounded by every work-item of the groups
+ * that finish, SA_R_CHUNK listed targets at a time, floats then doubles,
+ * each taken once from a counter: no work-item waits for another. After
+ * an error, none: a target then keeps its value. */
 static void __sa_repro_finish(__sa_ctx_t *ctx, __global ulong *r) {
-  uint lid = __sa_local_linear_id(), items = __sa_local_items();
   volatile __global ulong *v = (volatile __global ulong *)r;
   if (v[SA_R_ERROR] != 0ul ||
       (ctx->state && __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK))
     return;
   ulong fs = r[SA_R_FLOAT_SLOTS], ds = r[SA_R_DOUBLE_SLOTS];
-  ulong nf = v[SA_R_USED_F], nd = v[SA_R_USED_D];
-  for (ulong i = lid; i < nf; i += items)
-    __sa_repro_finish_float(r + SA_R_FLOAT_AT +
-                            v[SA_R_FLOAT_LIST(fs) + i] * SA_R_F_WORDS);
+  ulong nf = v[SA_R_USED_F], n = nf + v[SA_R_USED_D];
+  for (ulong c; (c = atom_add(r + SA_R_FINISH_NEXT, SA_R_CHUNK)) < n;)
+    for (ulong i = c; i < c + SA_R_CHUNK && i < n; ++i) {
+      if (i < nf)
+        __sa_repro_finish_float(r + SA_R_FLOAT_AT +
+                                v[SA_R_FLOAT_LIST(fs) + i] * SA_R_F_WORDS);
 #if defined(cl_khr_fp64)
-  for (ulong i = lid; i < nd; i += items)
-    __sa_repro_finish_double(ctx, r,
-                             r + SA_R_DOUBLE_AT(fs) +
-                                 v[SA_R_DOUBLE_LIST(fs, ds) + i] * SA_R_D_WORDS);
+      else
+        __sa_repro_finish_double(
+            ctx, r,
+            r + SA_R_DOUBLE_AT(fs) +
+                v[SA_R_DOUBLE_LIST(fs, ds) + i - nf] * SA_R_D_WORDS);
 #endif
+    }
 }
 
 /* Called by every work-item of a worker at its end (__sa_kernel_end, after
  * a barrier that every add of the group precedes): its own slots added to
- * the launch's, then the user groups it ran counted in, with a release;
- * the group that completes the count acquires every other group's adds
- * and finishes. No wait. Its barriers are every work-item's, in every
- * kernel of the file (a kernel without reproducible adds counts nothing). */
+ * the launch's, then the user groups it ran counted in, with a release.
+ * The group that completes the count finishes; a group that ended before
+ * waits a bounded while (SA_R_HELP_POLLS reads of the count by one
+ * work-item) to help it, and leaves if the count stays short: the last
+ * group takes whatever no one has. Its barriers are every work-item's, in
+ * every kernel of the file (a kernel without reproducible adds counts
+ * nothing; PoCL 3.1 miscompiles a barrier behind a condition). */
 static void __sa_repro_end(__sa_ctx_t *ctx) {
   barrier(CLK_LOCAL_MEM_FENCE); /* every add to the worker's slots made */
   __sa_repro_flush(ctx);
   barrier(CLK_GLOBAL_MEM_FENCE);
   __global ulong *r = ctx->repro ? __sa_repro_words(ctx) : 0;
   if (__sa_local_linear_id() == 0) {
-    uint last = 0u;
+    uint done = 0u;
     if (r) {
+      ulong all = (ulong)__sa_repro_user_groups(ctx);
       __sa_fence_release();
-      ulong before = atom_add(r + SA_R_ARRIVED, (ulong)ctx->repro_groups);
-      last = before + ctx->repro_groups ==
-             (ulong)__sa_repro_user_groups(ctx);
+      done = atom_add(r + SA_R_ARRIVED, (ulong)ctx->repro_groups) +
+                 ctx->repro_groups == all;
+      for (uint poll = 0; !done && poll < SA_R_HELP_POLLS; ++poll)
+        done = ((volatile __global ulong *)r)[SA_R_ARRIVED] == all;
     }
-    ctx->scratch[0] = last;
+    ctx->scratch[0] = done;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   if (ctx->scratch[0]) {
