@@ -217,6 +217,7 @@ bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
   Result.Edits = std::move(*MainEdits);
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());
+  Result.FloatSites = Analysis.FloatSites;
   Result.Changed = true;
   return true;
 }

@@ -17,6 +17,19 @@
 // RUN: softatomic-rewrite %s -o %t.default.cl -- -cl-std=CL3.0 2>&1 | count 0
 // RUN: %sa_user_code %t.default.cl | grep -v '^//' | not grep -e __sa_rp_ -e __sa_repro
 // RUN: head -c 4096 %t.default.cl | not grep -e '^#define SA_REPRODUCIBLE' -e '"float_sites"'
+// --dry-run lists each float site.
+// RUN: softatomic-rewrite --float-atomics=reproducible --dry-run %s -- -cl-std=CL3.0 2>/dev/null | FileCheck %s --check-prefix=DRY
+// DRY: would rewrite 2 kernels (sums, ticket)
+// DRY-NEXT: float site {{.*}}float-reproducible.cl:{{[0-9]+}}:{{[0-9]+}}: compare-exchange loop on float: reproducible
+// DRY-NEXT: float site {{.*}}: atomic_fetch_add_explicit on float: reproducible
+// DRY-NEXT: float site {{.*}}: atomic_fetch_sub on float: reproducible
+// DRY-NEXT: float site {{.*}}: atomic_fetch_add_explicit on double: reproducible
+// DRY-NEXT: float site {{.*}}: atomic_fetch_add_explicit on float: not reproducible, its result (the value before the add) is read
+// DRY-NEXT: float site {{.*}}: atomic_fetch_max_explicit on float: not reproducible, a float min or max
+// DRY-NEXT: float site {{.*}}: atomic_exchange on float: not reproducible, an exchange
+// DRY-NEXT: float site {{.*}}: atomic_xchg on float: not reproducible, an exchange
+// DRY-NEXT: float site {{.*}}: atomic_fetch_add on float: not reproducible, its result
+// DRY-NEXT: --- {{.*}}float-reproducible.cl
 // A value it does not take is a usage error.
 // RUN: not softatomic-rewrite --float-atomics=exact %s -o %t.bad.cl -- -cl-std=CL3.0 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: float-atomics
