@@ -261,20 +261,20 @@
 /* The accumulators of reproducible float adds (--float-atomics=
  * reproducible; part 8b): the kernel's third extra argument, in 64-bit
  * words. A header (the host writes the slot counts, powers of two, and
- * zeros the rest before each launch); then the float slots, the list of
- * the float slots claimed in this launch, the double slots and theirs.
+ * zeros the rest before each launch); the lists' counters; then the float
+ * slots, the lists of the float slots claimed in this launch, the double
+ * slots and theirs. Slot i is listed in list i % SA_R_LISTS (which holds
+ * at most slots / SA_R_LISTS), each list's counter in a line of its own,
+ * so that claims spread over many counters.
  * A slot is the target's address (0: free), flags (NaN and infinities
  * added), and signed 64-bit limbs: limb j sums 32-bit pieces of weight
  * 2^(32j + base). A float's window covers every float (2^-160 ..
  * 2^160); a double's is 2^-288 .. 2^288. */
 #define SA_R_ARRIVED 0u     /* user groups that have ended */
-#define SA_R_USED_F 1u      /* float slots claimed */
-#define SA_R_USED_D 2u      /* double slots claimed */
 #define SA_R_FLOAT_SLOTS 3u /* set by the host */
 #define SA_R_DOUBLE_SLOTS 4u
 #define SA_R_ERROR 5u       /* the first SA_DEV_REPRO_* of the launch */
 #define SA_R_LOCAL_ENTRIES 6u /* set by the host: a worker's own slots */
-#define SA_R_FINISH_NEXT 7u /* the next listed target to round */
 #define SA_R_HEADER_WORDS 16u
 #define SA_R_F_LIMBS 10u
 #define SA_R_F_BASE (-160)
@@ -286,7 +286,12 @@
 #define SA_R_F_WORDS (2u + SA_R_F_LIMBS)
 #define SA_R_D_WORDS (2u + SA_R_D_LIMBS)
 #define SA_R_PROBES 64u /* slots an address may be looked for in */
-#define SA_R_FLOAT_AT SA_R_HEADER_WORDS
+#define SA_R_LISTS 32u
+/* List k of kind (0 float, 1 double): its entries, and at + 1 the next
+ * entry to round (the finish's). */
+#define SA_R_COUNT(kind, k)                                                    \
+  (SA_R_HEADER_WORDS + ((kind) * SA_R_LISTS + (k)) * 16u)
+#define SA_R_FLOAT_AT (SA_R_HEADER_WORDS + 2u * SA_R_LISTS * 16u)
 #define SA_R_FLOAT_LIST(fs) (SA_R_FLOAT_AT + (fs) * SA_R_F_WORDS)
 #define SA_R_DOUBLE_AT(fs) (SA_R_FLOAT_LIST(fs) + (fs))
 #define SA_R_DOUBLE_LIST(fs, ds) (SA_R_DOUBLE_AT(fs) + (ds) * SA_R_D_WORDS)

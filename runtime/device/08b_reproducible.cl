@@ -62,8 +62,10 @@ static __global ulong *__sa_repro_slot(__sa_ctx_t *ctx, __global ulong *r,
     ulong key = *(volatile __global ulong *)(s + SA_R_KEY);
     if (key == 0ul)
       key = atom_cmpxchg(s + SA_R_KEY, 0ul, a);
-    if (key == 0ul) /* claimed here: listed once */
-      list[atom_inc(r + (kind ? SA_R_USED_D : SA_R_USED_F))] = i;
+    if (key == 0ul) { /* claimed here: listed once, in list i % SA_R_LISTS */
+      ulong k = i % SA_R_LISTS;
+      list[k * (slots / SA_R_LISTS) + atom_inc(r + SA_R_COUNT(kind, k))] = i;
+    }
     if (key == 0ul || key == a)
       return s;
   }
@@ -383,30 +385,45 @@ static uint __sa_repro_user_groups(__sa_ctx_t *ctx) {
   return (uint)(get_num_groups(0) * get_num_groups(1) * get_num_groups(2));
 }
 
+/* One listed target of list k of kind, its entry e. */
+static void __sa_repro_finish_one(__sa_ctx_t *ctx, __global ulong *r,
+                                  uint kind, ulong k, ulong e) {
+  volatile __global ulong *v = (volatile __global ulong *)r;
+  ulong fs = r[SA_R_FLOAT_SLOTS], ds = r[SA_R_DOUBLE_SLOTS];
+  if (!kind) {
+    ulong i = v[SA_R_FLOAT_LIST(fs) + k * (fs / SA_R_LISTS) + e];
+    __sa_repro_finish_float(r + SA_R_FLOAT_AT + i * SA_R_F_WORDS);
+  }
+#if defined(cl_khr_fp64)
+  else {
+    ulong i = v[SA_R_DOUBLE_LIST(fs, ds) + k * (ds / SA_R_LISTS) + e];
+    __sa_repro_finish_double(ctx, r, r + SA_R_DOUBLE_AT(fs) + i * SA_R_D_WORDS);
+  }
+#endif
+}
+
 /* The targets of the launch, rounded by every work-item of the groups
- * that finish, SA_R_CHUNK listed targets at a time, floats then doubles,
- * each taken once from a counter: no work-item waits for another. After
- * an error, none: a target then keeps its value. */
+ * that finish, SA_R_CHUNK listed targets at a time taken from each list's
+ * second counter (each work-item starting at a list of its own): no
+ * work-item waits for another. After an error, none: a target then keeps
+ * its value. */
 static void __sa_repro_finish(__sa_ctx_t *ctx, __global ulong *r) {
   volatile __global ulong *v = (volatile __global ulong *)r;
   if (v[SA_R_ERROR] != 0ul ||
       (ctx->state && __sa_load_relaxed(ctx->state + SA_E_CODE) != SA_DEV_OK))
     return;
-  ulong fs = r[SA_R_FLOAT_SLOTS], ds = r[SA_R_DOUBLE_SLOTS];
-  ulong nf = v[SA_R_USED_F], n = nf + v[SA_R_USED_D];
-  for (ulong c; (c = atom_add(r + SA_R_FINISH_NEXT, SA_R_CHUNK)) < n;)
-    for (ulong i = c; i < c + SA_R_CHUNK && i < n; ++i) {
-      if (i < nf)
-        __sa_repro_finish_float(r + SA_R_FLOAT_AT +
-                                v[SA_R_FLOAT_LIST(fs) + i] * SA_R_F_WORDS);
-#if defined(cl_khr_fp64)
-      else
-        __sa_repro_finish_double(
-            ctx, r,
-            r + SA_R_DOUBLE_AT(fs) +
-                v[SA_R_DOUBLE_LIST(fs, ds) + i - nf] * SA_R_D_WORDS);
-#endif
+  uint start = (uint)get_group_id(0) * __sa_local_items() + __sa_local_linear_id();
+  for (uint l = 0; l < 2u * SA_R_LISTS; ++l) {
+    uint list = (start + l) % (2u * SA_R_LISTS), kind = list / SA_R_LISTS;
+    ulong k = list % SA_R_LISTS;
+    __global ulong *count = r + SA_R_COUNT(kind, k);
+    ulong n = ((volatile __global ulong *)count)[0];
+    while (((volatile __global ulong *)count)[1] < n) {
+      ulong c = atom_add(count + 1, SA_R_CHUNK);
+      for (ulong e = c; e < c + SA_R_CHUNK && e < n; ++e)
+        __sa_repro_finish_one(ctx, r, kind, k, e);
     }
+  }
 }
 
 /* Called by every work-item of a worker at its end (__sa_kernel_end, after
@@ -432,6 +449,8 @@ static void __sa_repro_end(__sa_ctx_t *ctx) {
                  ctx->repro_groups == all;
       for (uint poll = 0; !done && poll < SA_R_HELP_POLLS; ++poll)
         done = ((volatile __global ulong *)r)[SA_R_ARRIVED] == all;
+      /* the observer's own acquire, before the barrier hands it on */
+      __sa_fence_acquire();
     }
     ctx->scratch[0] = done;
   }

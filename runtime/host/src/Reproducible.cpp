@@ -87,8 +87,8 @@ cl_int bindAccumulators(cl_command_queue Queue, cl_kernel Kernel,
   clGetCommandQueueInfo(Queue, CL_QUEUE_DEVICE, sizeof Device, &Device,
                         nullptr);
   size_t Slots = reproducibleSlots(Items, Entry.ReproducibleSites);
-  // A type without sites keeps two slots: the hash needs a power of two.
-  size_t DoubleSlots = Entry.ReproducibleDoubles ? Slots : 2;
+  // A type without sites keeps a few: a power of two, one per list.
+  size_t DoubleSlots = Entry.ReproducibleDoubles ? Slots : SA_R_LISTS;
   size_t Bytes = SA_REPRO_BYTES(Slots, DoubleSlots);
   if (Bytes > deviceInfo<cl_ulong>(Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE))
     return fail(CL_MEM_OBJECT_ALLOCATION_FAILURE,
