@@ -89,8 +89,10 @@ static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
     writeWhereAndWhat(J, S);
     J.attribute("width", S.Width);
     J.attribute("result_used", S.ResultUsed);
-    J.attribute("form", S.FloatAddLoop ? std::string("float-add loop")
-                                       : std::string(callFormName(S.Form)));
+    // A loop made reproducible says so: the profile's determinism reads it.
+    J.attribute("form", S.FloatAddLoop && S.Form != CallForm::Reproducible
+                            ? std::string("float-add loop")
+                            : std::string(callFormName(S.Form)));
     J.attributeArray("kernels", [&] {
       for (const std::string &K : S.Kernels)
         J.value(K);
