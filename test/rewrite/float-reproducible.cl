@@ -17,6 +17,13 @@
 // RUN: softatomic-rewrite %s -o %t.default.cl -- -cl-std=CL3.0 2>&1 | count 0
 // RUN: %sa_user_code %t.default.cl | grep -v '^//' | not grep -e __sa_rp_ -e __sa_repro
 // RUN: head -c 4096 %t.default.cl | not grep -e '^#define SA_REPRODUCIBLE' -e '"float_sites"'
+// The benchmark's kernel (OpenCL C 1.2, a float-add loop), reproducible,
+// compiles as NVIDIA's OpenCL compiles it (PTX; the device has the 64-bit
+// atomics), with the device-scope fences of the count and the rounding.
+// RUN: softatomic-rewrite --float-atomics=reproducible %S/../../bench/reproducible/scatter.cl -o %t.bench.cl
+// RUN: %clang_cl_ptx -cl-std=CL1.2 -D__NV_CL_C_VERSION=120 -Xclang -cl-ext=+cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics %t.bench.cl -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
+// PTX: membar.gl
 // --dry-run lists each float site.
 // RUN: softatomic-rewrite --float-atomics=reproducible --dry-run %s -- -cl-std=CL3.0 2>/dev/null | FileCheck %s --check-prefix=DRY
 // DRY: would rewrite 2 kernels (sums, ticket)
