@@ -51,6 +51,15 @@
 // RUN: %python %S/Inputs/repro_data.py %t.special float-special 4096 8 7
 // RUN: env POCL_MAX_PTHREAD_COUNT=2 sa-difftest %s %t.sa.cl --kernel scatter --global 4096 --local 64 --arg buf:float:4096:file=%t.special.vals --arg buf:uint:4096:file=%t.special.idx --arg buf:float:8:file=%t.special.init --arg scalar:uint:4096 --check 0:ignore --check 2:expect=%t.special.expect --repeat 2
 //
+// Work-items past n return early: 16000 adds in a launch of 16384.
+// RUN: %python %S/Inputs/repro_data.py %t.part float 16000 256 9
+// RUN: env POCL_MAX_PTHREAD_COUNT=2 sa-difftest %s %t.sa.cl --kernel scatter --global 16384 --local 128 --arg buf:float:16000:file=%t.part.vals --arg buf:uint:16000:file=%t.part.idx --arg buf:float:256:file=%t.part.init --arg scalar:uint:16000 --check 2:expect=%t.part.expect --repeat 2
+//
+// A kernel of the same file without float adds (its end passes the
+// reproducible part's barriers, counting nothing): its integer counts
+// are exact in every mode.
+// RUN: env POCL_MAX_PTHREAD_COUNT=2 sa-difftest %s %t.sa.cl --kernel count --global 4096 --local 64 --arg buf:uint:16
+//
 // More targets than the accumulators hold: the launch fails with
 // SA_REPRO_CAPACITY, never a wrong sum.
 // RUN: env SOFTATOMIC_REPRO_SLOTS=64 sa-difftest %s %t.sa.cl --kernel scatter --global 16384 --local 64 --arg buf:float:16384:file=%t.few.vals --arg buf:uint:16384:file=%t.few.idx --arg buf:float:256:file=%t.few.init --arg scalar:uint:16384 --expect-error SA_REPRO_CAPACITY --mode combine 2>&1 | FileCheck %s --check-prefix=FULL
@@ -70,6 +79,13 @@ void add_bits(volatile __global uint *bits, float v) {
 __kernel void scatter(__global const float *vals, __global const uint *idx,
                       __global float *out, uint n) {
   uint i = (uint)get_global_id(0);
-  if (i < n)
-    add_bits((volatile __global uint *)&out[idx[i]], vals[i]);
+  if (i >= n) // an early return: its group still counts in at the end
+    return;
+  add_bits((volatile __global uint *)&out[idx[i]], vals[i]);
+}
+
+__kernel void count(__global uint *c) {
+  if (get_global_id(0) % 3u == 0u)
+    return;
+  atomic_inc(&c[get_global_id(0) % 16u]);
 }
