@@ -26,6 +26,7 @@
 #include "RealOpenCL.h"
 
 #define clCreateBuffer(...) SA_REAL(clCreateBuffer)(__VA_ARGS__)
+#define clEnqueueFillBuffer(...) SA_REAL(clEnqueueFillBuffer)(__VA_ARGS__)
 #define clEnqueueNDRangeKernel(...) SA_REAL(clEnqueueNDRangeKernel)(__VA_ARGS__)
 #define clEnqueueReadBuffer(...) SA_REAL(clEnqueueReadBuffer)(__VA_ARGS__)
 #define clFinish(...) SA_REAL(clFinish)(__VA_ARGS__)

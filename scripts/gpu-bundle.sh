@@ -55,6 +55,12 @@ for pf in .gpu/kernels/*.pf.cl; do
       >>.gpu/profile-cases.txt
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
+# The reproducible float adds' benchmark (bench/reproducible/scatter-add.sh):
+# its kernel in the default rewrite (native float adds, as written) and in
+# the reproducible one.
+"$build/bin/softatomic-rewrite" bench/reproducible/scatter.cl -o .gpu/kernels/scatter.default.sa.cl
+"$build/bin/softatomic-rewrite" --float-atomics=reproducible bench/reproducible/scatter.cl \
+  -o .gpu/kernels/scatter.repro.sa.cl
 # The sample under the layer, in each mode gpu-run.sh runs, from the
 # repository's root with a relative -I, as gpu-run.sh runs it: the cache's
 # key and header paths then hold there. PoCL runs it here; the entries do

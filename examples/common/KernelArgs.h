@@ -16,6 +16,8 @@
 //   multiset       the same values in some order
 //   perm=B         both runs hold a permutation of B .. B+COUNT-1
 //   range=LO,HI    every element of both runs within [LO, HI]
+//   expect=PATH    the software run holds PATH's raw bytes (the native
+//                  run, whose floats may sum in any order, is not compared)
 //   ignore         not compared
 //
 // Nothing here exits or prints: each function returns what went wrong, and

@@ -9,6 +9,7 @@
 #include "analysis/KernelCounts.h"
 #include "analysis/MacroKernels.h"
 #include "analysis/MacroSpelledForms.h"
+#include "analysis/ReproducibleSites.h"
 #include "support/Diagnostics.h"
 #include "support/StmtParents.h"
 #include "clang/AST/ASTContext.h"
@@ -491,7 +492,12 @@ void Analyzer::chooseCallForms() {
   if (Options.DeferUnusedResults)
     markDeferredSites(Result, Code, Parents, Options.ReassociateFloats);
   chooseGroupForms(Result, Parents, SM, Options.ReassociateFloats);
+  // Reproducible float adds take their form over any combining one.
+  if (Options.ReproducibleFloats)
+    markReproducibleSites(Result, Code);
   unifyMacroSpelledForms(Result, SM);
+  if (Options.ReproducibleFloats)
+    reportFloatSites(Result, Code, Ctx);
 }
 
 } // namespace
@@ -502,6 +508,8 @@ AnalysisOptions analysisOptions(const RewriteOptions &Options) {
   Analysis.KeepNativeOnError = Options.KeepNativeOnError;
   Analysis.ReassociateFloats =
       Options.FloatSums == RewriteOptions::FloatReassociation::Allow;
+  Analysis.ReproducibleFloats =
+      Options.FloatAtomicMode == RewriteOptions::FloatAtomics::Reproducible;
   return Analysis;
 }
 

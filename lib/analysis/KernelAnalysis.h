@@ -36,6 +36,9 @@ struct AnalysisOptions {
   /// Float sums may take the forms that combine them
   /// (--float-reassociation=allow); off, each is a request of its own.
   bool ReassociateFloats = true;
+  /// Float adds whose result is unused are summed exactly
+  /// (--float-atomics=reproducible: CallForm::Reproducible).
+  bool ReproducibleFloats = false;
 };
 
 /// The analysis's part of \p Options.

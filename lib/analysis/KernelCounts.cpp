@@ -14,7 +14,7 @@ void countKernelSites(KernelAnalysis &Result, const ReachMap &Reach) {
   // kernels reach it.
   DenseMap<const FunctionDecl *, bool> Waits;
   for (const FunctionDecl *K : Result.RewrittenKernels) {
-    unsigned Atomics = 0, Deferred = 0, FloatLoops = 0;
+    unsigned Atomics = 0, Deferred = 0, FloatLoops = 0, Reproducible = 0;
     SmallVector<const FunctionDecl *, 8> Reached{K};
     auto KernelReach = Reach.find(K);
     if (KernelReach != Reach.end())
@@ -34,12 +34,17 @@ void countKernelSites(KernelAnalysis &Result, const ReachMap &Reach) {
           Result.HasWideAtomics |= S.Wide;
           Deferred += S.Form == CallForm::Deferred;
           FloatLoops += S.Loop.has_value();
+          Reproducible += S.Form == CallForm::Reproducible;
+          if (S.Form == CallForm::Reproducible && S.Entry.Type == "double")
+            Result.ReproducibleDoubles.insert(K);
         }
       }
     }
     Result.AtomicSites[K] = Atomics;
     Result.DeferredSites[K] = Deferred;
     Result.FloatAddLoops[K] = FloatLoops;
+    if (Reproducible)
+      Result.ReproducibleSites[K] = Reproducible;
   }
 }
 

@@ -22,8 +22,11 @@ static std::string runtimeSwitches(const RewriteOptions &Options,
     Switches += "#define SA_FLOAT_KEEP_ORDER 1\n";
   // The runtime's 64-bit part only where the file has 64-bit atomics: it
   // needs types (atomic_ulong) that a device without them does not have.
-  if (Facts.WideAtomics)
+  if (Facts.WideAtomics || Facts.Reproducible)
     Switches += "#define SA_INT64_ATOMICS 1\n";
+  // The exact accumulators of reproducible float adds (part 8b).
+  if (Facts.Reproducible)
+    Switches += "#define SA_REPRODUCIBLE 1\n";
   // The profiled forms of the entry points (docs/PROFILE.md).
   if (Options.Profile)
     Switches += "#define SA_SITE_PROFILE 1\n";

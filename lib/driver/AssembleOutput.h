@@ -21,6 +21,10 @@ namespace softatomic {
 struct PrefixFacts {
   /// The file has 64-bit atomics (KernelAnalysis::HasWideAtomics).
   bool WideAtomics = false;
+  /// Some kernel has reproducible float adds
+  /// (KernelAnalysis::ReproducibleSites): the runtime's accumulators, which
+  /// update 64-bit integers, must be compiled.
+  bool Reproducible = false;
   /// Why the warp program cannot be built; empty when it can.
   std::string NoWarpProgram;
   /// A macro shared with code without the context calls the runtime.

@@ -33,11 +33,18 @@ static void writeKernel(json::OStream &J, const KernelManifest &K,
                     "SA_WORKER_SCRATCH_BYTES(items))");
       writeExtraArg(J, K.UserArgs + 1, "__sa_state", "state",
                     "SA_STATE_WORDS(workers, slots) * 4");
+      if (K.ReproducibleSites)
+        writeExtraArg(J, K.UserArgs + 2, "__sa_repro", "reproducible",
+                      "SA_REPRO_BYTES(float_slots, double_slots)");
     });
     J.attribute("atomic_sites", K.AtomicSites);
     J.attribute("deferred_sites", K.DeferredSites);
     J.attribute("float_add_loops", K.FloatAddLoops);
     J.attribute("items_wait", K.ItemsWait);
+    if (K.ReproducibleSites) {
+      J.attribute("reproducible_sites", K.ReproducibleSites);
+      J.attribute("reproducible_doubles", K.ReproducibleDoubles);
+    }
     if (Profile) {
       J.attributeArray("global_pointer_args", [&] {
         for (unsigned Index : K.GlobalPointerArgs)
@@ -55,19 +62,37 @@ static void writeKernel(json::OStream &J, const KernelManifest &K,
   });
 }
 
+/// Where a site is and what it calls, as every list of sites says it.
+template <typename SiteT>
+static void writeWhereAndWhat(json::OStream &J, const SiteT &S) {
+  J.attribute("file", S.File);
+  J.attribute("line", S.Line);
+  J.attribute("column", S.Column);
+  J.attribute("operation", S.Operation);
+  J.attribute("type", S.Type);
+}
+
+/// One float site of a --float-atomics=reproducible rewrite.
+static void writeFloatSite(json::OStream &J, const FloatSiteReport &S) {
+  J.object([&] {
+    writeWhereAndWhat(J, S);
+    J.attribute("reproducible", S.Reproducible);
+    if (!S.Reproducible)
+      J.attribute("why", S.Why);
+  });
+}
+
 /// The profiled site numbered \p Id, one of the manifest's "sites".
 static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
   J.object([&] {
     J.attribute("id", Id);
-    J.attribute("file", S.File);
-    J.attribute("line", S.Line);
-    J.attribute("column", S.Column);
-    J.attribute("operation", S.Operation);
-    J.attribute("type", S.Type);
+    writeWhereAndWhat(J, S);
     J.attribute("width", S.Width);
     J.attribute("result_used", S.ResultUsed);
-    J.attribute("form", S.FloatAddLoop ? std::string("float-add loop")
-                                       : std::string(callFormName(S.Form)));
+    // A loop made reproducible says so: the profile's determinism reads it.
+    J.attribute("form", S.FloatAddLoop && S.Form != CallForm::Reproducible
+                            ? std::string("float-add loop")
+                            : std::string(callFormName(S.Form)));
     J.attributeArray("kernels", [&] {
       for (const std::string &K : S.Kernels)
         J.value(K);
@@ -93,6 +118,8 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
       J.attribute("combine_mode", M.CombineMode);
       if (M.Profile)
         J.attribute("profile", true);
+      if (M.ReproducibleFloats)
+        J.attribute("float_atomics", "reproducible");
     });
     // Only a partial program says so: every other manifest stays as it was.
     if (!M.NativeKernels.empty()) {
@@ -112,6 +139,11 @@ std::string manifestJSON(const Manifest &M, bool Pretty) {
       J.attributeArray("sites", [&] {
         for (size_t Id = 0; Id < M.Sites.size(); ++Id)
           writeSite(J, Id, M.Sites[Id]);
+      });
+    if (M.ReproducibleFloats)
+      J.attributeArray("float_sites", [&] {
+        for (const FloatSiteReport &S : M.FloatSites)
+          writeFloatSite(J, S);
       });
   });
   OS.flush();

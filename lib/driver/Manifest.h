@@ -37,6 +37,11 @@ struct KernelManifest {
   /// its buffer (`bins[200]`).
   std::vector<std::string> GlobalPointerNames;
   std::vector<unsigned> ProfileSites;
+  /// --float-atomics=reproducible: the sites it reaches in the
+  /// reproducible form, and whether one is on a double. A kernel with any
+  /// takes a third extra argument, the launch's accumulators.
+  unsigned ReproducibleSites = 0;
+  bool ReproducibleDoubles = false;
 };
 
 struct Manifest {
@@ -54,6 +59,9 @@ struct Manifest {
   /// (--keep-native-on-error): when there are any, the program is
   /// partial, and the host runtime refuses the coordinator mode for it.
   std::vector<std::string> NativeKernels;
+  /// A --float-atomics=reproducible rewrite, and its float sites.
+  bool ReproducibleFloats = false;
+  std::vector<FloatSiteReport> FloatSites;
 };
 
 /// The manifest as JSON: one line, or pretty-printed.

@@ -75,6 +75,8 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
     Entry.DeferredSites = Analysis.DeferredSites.lookup(K);
     Entry.FloatAddLoops = Analysis.FloatAddLoops.lookup(K);
     Entry.ItemsWait = Analysis.WaitingKernels.contains(K);
+    Entry.ReproducibleSites = Analysis.ReproducibleSites.lookup(K);
+    Entry.ReproducibleDoubles = Analysis.ReproducibleDoubles.contains(K);
     if (Options.Profile) {
       for (const ParmVarDecl *P : K->parameters()) {
         QualType T = P->getType();
@@ -91,6 +93,9 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
     M.Kernels.push_back(std::move(Entry));
   }
   M.Sites = Analysis.ProfileSites;
+  M.ReproducibleFloats =
+      Options.FloatAtomicMode == RewriteOptions::FloatAtomics::Reproducible;
+  M.FloatSites = Analysis.FloatSites;
   for (const KeptKernel &Kept : Analysis.KeptKernels)
     M.NativeKernels.push_back(Kept.Kernel->getName().str());
   return M;
@@ -194,6 +199,7 @@ bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
   MapVector<const FileEntry *, tooling::Replacements> FileEdits;
   PrefixFacts Facts;
   Facts.WideAtomics = Analysis.HasWideAtomics;
+  Facts.Reproducible = !Analysis.ReproducibleSites.empty();
   if (!buildRewriteEdits(Ctx, Analysis, Options.InputName, FileEdits,
                          Facts.NoWarpProgram, Facts.ScopedContext,
                          Options.Profile))
@@ -212,6 +218,7 @@ bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
   Result.Edits = std::move(*MainEdits);
   for (const FunctionDecl *K : Analysis.RewrittenKernels)
     Result.RewrittenKernels.push_back(K->getName().str());
+  Result.FloatSites = Analysis.FloatSites;
   Result.Changed = true;
   return true;
 }

@@ -10,6 +10,7 @@
 #define SOFTATOMIC_DRIVER_REWRITER_H
 
 #include "edits/DeviceRuntime.h"
+#include "model/CallSites.h"
 #include "model/RewriteOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -48,6 +49,9 @@ struct RewriteResult {
   /// The kernels refused and kept as written (--keep-native-on-error),
   /// each with the refusal's message, in the order they were refused.
   std::vector<std::pair<std::string, std::string>> NativeKernels;
+  /// A --float-atomics=reproducible rewrite's float atomic sites, and
+  /// whether each is reproducible (the manifest's float_sites).
+  std::vector<FloatSiteReport> FloatSites;
   /// The manifest, pretty-printed JSON (an empty "kernels" list when
   /// nothing changed).
   std::string ManifestJSON;

@@ -221,6 +221,8 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
       Start += " " + *Text;
   }
   Start += Prologue;
+  if (Analysis.ReproducibleSites.count(Kernel))
+    Start += ReproducibleBegin;
   // Every atomic the kernel reaches deferred: nothing reads a target.
   unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
   if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
@@ -443,8 +445,11 @@ bool EditBuilder::run(
     MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
     // Prototypes too: a kernel declared before its definition must agree.
+    bool Reproducible = Analysis.ReproducibleSites.count(Kernel) != 0;
     for (const FunctionDecl *Decl : Kernel->redecls())
-      editParameters(Decl, KernelParameters, Edits);
+      editParameters(
+          Decl, Reproducible ? ReproducibleKernelParameters : KernelParameters,
+          Edits);
     editKernelBody(Kernel);
     editCalls(Analysis.Functions.find(Kernel)->second, Edits);
     Guards.add(Analysis.Functions.find(Kernel)->second, Edits);

@@ -178,6 +178,10 @@ bool hasWorkGroupForm(const AtomicBuiltin &Atomic, bool Relaxed,
          (!Atomic.Cl20 || Relaxed);
 }
 
+bool hasReproducibleForm(AtomicOp Op, StringRef Type) {
+  return hasForm(CallForm::Reproducible, Op, Type);
+}
+
 bool isDeferrable(const AtomicBuiltin &Atomic, bool Relaxed, StringRef Type) {
   // A deferred 2.0 call is relaxed alone: it is sent later, so it orders
   // nothing around it.

@@ -47,6 +47,10 @@ struct GeometryBuiltin {
   llvm::StringRef RuntimeName; ///< "__sa_get_global_id", ...
 };
 
+/// True when the runtime has \p Op on \p Type in the reproducible form
+/// (--float-atomics=reproducible).
+bool hasReproducibleForm(AtomicOp Op, llvm::StringRef Type);
+
 /// The atomic named \p Name, or null when the runtime has no such atomic.
 const AtomicBuiltin *findAtomicBuiltin(llvm::StringRef Name);
 

@@ -158,6 +158,18 @@ struct ProfiledSite {
   std::vector<std::string> Kernels;
 };
 
+/// A float atomic site of rewritten code in a --float-atomics=reproducible
+/// rewrite, as the manifest and --dry-run list it: whether its outcome is
+/// reproducible, and if not, why.
+struct FloatSiteReport {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Operation; ///< the source's call, or "compare-exchange loop"
+  std::string Type;      ///< "float" or "double"
+  bool Reproducible = false;
+  std::string Why; ///< empty where reproducible
+};
+
 /// A function defined in the user's files (main file or a user header).
 struct FunctionInfo {
   const clang::FunctionDecl *Definition = nullptr;
@@ -219,6 +231,13 @@ struct KernelAnalysis {
   /// Some rewritten code calls a 64-bit software atomic: the runtime's
   /// 64-bit part must be compiled (SA_INT64_ATOMICS).
   bool HasWideAtomics = false;
+  /// Per rewritten kernel: the sites it reaches in the reproducible form
+  /// (CallForm::Reproducible), and whether one of them is on a double.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> ReproducibleSites;
+  llvm::DenseSet<const clang::FunctionDecl *> ReproducibleDoubles;
+  /// A --float-atomics=reproducible rewrite's float sites, in the order of
+  /// the functions and their sites.
+  std::vector<FloatSiteReport> FloatSites;
 
   bool takesContext(const clang::FunctionDecl *Definition) const {
     return ContextFunctions.contains(Definition);

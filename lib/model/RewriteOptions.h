@@ -74,6 +74,13 @@ struct RewriteOptions {
   /// float atomic adds of different work-items is unspecified anyway.
   enum class FloatReassociation { Allow, KeepOrder };
   FloatReassociation FloatSums = FloatReassociation::Allow;
+  /// What a float or double add does (docs/REWRITE.md, "Reproducible
+  /// float adds"): as the other options say (Default), or, where its
+  /// result is unused, summed exactly in integer form and rounded once
+  /// when the kernel ends (Reproducible): the same bits on every run,
+  /// geometry, mode and device.
+  enum class FloatAtomics { Default, Reproducible };
+  FloatAtomics FloatAtomicMode = FloatAtomics::Default;
   /// Also compile the runtime's combining mode, in which combined requests
   /// are applied with native atomics and no coordinator runs; the host
   /// picks the mode per launch (docs/HOST-RUNTIME.md, "Modes"). On by default:

@@ -48,6 +48,12 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
      << join(R.RewrittenKernels, ", ") << ") with " << R.Edits.size()
      << " edits, after the manifest, device runtime " << runtimeVersion()
      << " and #line (" << countLines(R.Prefix) << " lines)\n";
+  // --float-atomics=reproducible: each float site, and why one is not.
+  for (const FloatSiteReport &F : R.FloatSites)
+    OS << "  float site " << F.File << ":" << F.Line << ":" << F.Column << ": "
+       << F.Operation << " on " << F.Type << ": "
+       << (F.Reproducible ? "reproducible" : "not reproducible, " + F.Why)
+       << "\n";
 
   StringRef Input = R.Input;
   std::vector<size_t> LineStarts = {0};

@@ -142,6 +142,10 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
                         "software runtime has no atomic_flag (only the "
                         "atomic_flag functions reach a flag, so they stay "
                         "atomic with each other)");
+  case Diag::FloatSiteNotReproducible:
+    return customDiagID(D, DiagnosticsEngine::Warning,
+                        "float '%0' is not made reproducible "
+                        "(--float-atomics=reproducible): %1");
   case Diag::UnguardableLoop:
     return customDiagID(D, DiagnosticsEngine::Warning,
                         "this loop in '%0' reaches a software atomic but gets "

@@ -49,6 +49,7 @@ enum class Diag {
   NoteRefusedHere,          ///< %0: kernel
   UnguardableLoop,          ///< %0: function, %1: why (a warning)
   NativeAtomicFlag,         ///< %0: the atomic_flag function (a warning)
+  FloatSiteNotReproducible, ///< %0: the atomic, %1: why (a warning)
 };
 
 /// Starts reporting \p Kind at \p Loc; stream the arguments into the result.

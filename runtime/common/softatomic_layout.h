@@ -67,6 +67,12 @@
 #define SA_DEV_BAD_STATE 5u   /* state buffer not set up by the host runtime */
 #define SA_DEV_NO_NATIVE 6u   /* combining mode: no native 64-bit atomics */
 #define SA_DEV_NO_PROGRESS 7u /* every running worker waited on targets nothing changed */
+/* Reproducible float adds (part 8b): an operand (or a target's value) with
+ * a set bit outside the accumulators' window, a limb that neared 2^63, an
+ * accumulator table too full for another address. */
+#define SA_DEV_REPRO_RANGE 8u
+#define SA_DEV_REPRO_OVERFLOW 9u
+#define SA_DEV_REPRO_FULL 10u
 /* The rest of line 2: the coordinator's profile, filled only in kernels
  * built with -DSA_PROFILE (=1: with NVIDIA's %globaltimer). Read back with
  * the error words; SOFTATOMIC_VERBOSE prints it. Times in nanoseconds. */
@@ -251,5 +257,53 @@
 #define SA_D_READY 2u
 #define SA_WORKER_SCRATCH_BYTES(items)                                         \
   (4u * (SA_D_TABLE(items) + SA_D_ENTRIES(items) * SA_D_WORDS))
+
+/* The accumulators of reproducible float adds (--float-atomics=
+ * reproducible; part 8b): the kernel's third extra argument, in 64-bit
+ * words. A header (the host writes the slot counts, powers of two, and
+ * zeros the rest before each launch); the lists' counters; then the float
+ * slots, the lists of the float slots claimed in this launch, the double
+ * slots and theirs. Slot i is listed in list i % SA_R_LISTS (which holds
+ * at most slots / SA_R_LISTS), each list's counter in a line of its own,
+ * so that claims spread over many counters.
+ * A slot is the target's address (0: free), flags (NaN and infinities
+ * added), and signed 64-bit limbs: limb j sums 32-bit pieces of weight
+ * 2^(32j + base). A float's window covers every float (2^-160 ..
+ * 2^160); a double's is 2^-288 .. 2^288. */
+#define SA_R_ARRIVED 0u     /* user groups that have ended */
+#define SA_R_FLOAT_SLOTS 3u /* set by the host */
+#define SA_R_DOUBLE_SLOTS 4u
+#define SA_R_ERROR 5u       /* the first SA_DEV_REPRO_* of the launch */
+#define SA_R_LOCAL_ENTRIES 6u /* set by the host: a worker's own slots */
+#define SA_R_HEADER_WORDS 16u
+#define SA_R_F_LIMBS 10u
+#define SA_R_F_BASE (-160)
+#define SA_R_D_LIMBS 18u
+#define SA_R_D_BASE (-288)
+#define SA_R_KEY 0u
+#define SA_R_FLAGS 1u
+#define SA_R_LIMB0 2u
+#define SA_R_F_WORDS (2u + SA_R_F_LIMBS)
+#define SA_R_D_WORDS (2u + SA_R_D_LIMBS)
+#define SA_R_PROBES 64u /* slots an address may be looked for in */
+#define SA_R_LISTS 32u
+/* List k of kind (0 float, 1 double): its entries, and at + 1 the next
+ * entry to round (the finish's). */
+#define SA_R_COUNT(kind, k)                                                    \
+  (SA_R_HEADER_WORDS + ((kind) * SA_R_LISTS + (k)) * 16u)
+#define SA_R_FLOAT_AT (SA_R_HEADER_WORDS + 2u * SA_R_LISTS * 16u)
+#define SA_R_FLOAT_LIST(fs) (SA_R_FLOAT_AT + (fs) * SA_R_F_WORDS)
+#define SA_R_DOUBLE_AT(fs) (SA_R_FLOAT_LIST(fs) + (fs))
+#define SA_R_DOUBLE_LIST(fs, ds) (SA_R_DOUBLE_AT(fs) + (ds) * SA_R_D_WORDS)
+#define SA_REPRO_WORDS(fs, ds) (SA_R_DOUBLE_LIST(fs, ds) + (ds))
+#define SA_REPRO_BYTES(fs, ds) (SA_REPRO_WORDS(fs, ds) * 8u)
+/* A worker's own float slots, in its scratch after the worker's part
+ * (8-byte aligned): the same words as a float slot. Its reproducible float
+ * adds sum there first, with local atomics, and it adds each slot's sum to
+ * the launch's once, when it ends. */
+#define SA_R_LOCAL_AT(items) ((SA_WORKER_SCRATCH_BYTES(items) + 7u) / 8u)
+#define SA_R_LOCAL_PROBES 8u
+#define SA_R_LOCAL_BYTES(items, entries)                                       \
+  ((SA_R_LOCAL_AT(items) + (entries) * SA_R_F_WORDS) * 8u)
 
 #endif /* SOFTATOMIC_LAYOUT_H */

@@ -4,7 +4,7 @@
  * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),
  * SA_IS_DIRECT, SA_WARP_ADDS.
  * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE,
- * SA_SCOPED_CONTEXT, SA_SITE_PROFILE. */
+ * SA_SCOPED_CONTEXT, SA_SITE_PROFILE, SA_REPRODUCIBLE. */
 
 /* The warp program (-DSA_WARP_PROGRAM, docs/REWRITE.md): the rewritten file
  * built as the kernels as written, each rewritten kernel replaced by its
@@ -58,6 +58,12 @@ typedef struct {
   ulong pending_addr;
 #ifdef SA_WARP_ADDS
   uint warp_alone;      /* __sa_warp_add's calls left without a match */
+#endif
+#ifdef SA_REPRODUCIBLE
+  __global ulong *repro; /* the launch's accumulators (part 8b), else 0 */
+  uint repro_groups;     /* the user groups this worker has run */
+  volatile __local ulong *repro_local; /* the worker's own slots (part 8b) */
+  uint repro_entries;    /* how many: 0 where the scratch has no room */
 #endif
 #ifdef SA_SITE_PROFILE
   __global uint *profile; /* a recording launch's buffer (part 7), else 0 */

@@ -3,7 +3,8 @@
  * program's __sa_warp_program_begin and _end), __sa_group_begin,
  * __sa_next_group, __sa_kernel_end; then the include guard's end.
  * Owns: SA_ROBUST_PLACEMENT (softatomic-rewrite --placement=robust).
- * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_ADDS, SA_SITE_PROFILE. */
+ * Reads: SA_ROBUST_PLACEMENT, SA_COMBINE_MODE, SA_WARP_ADDS, SA_SITE_PROFILE,
+ * SA_REPRODUCIBLE. */
 
 /* ---- the kernel's dispatch ----------------------------------------------- */
 
@@ -144,6 +145,11 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->waits = 0;
 #ifdef SA_WARP_ADDS
   ctx->warp_alone = 0;
+#endif
+#ifdef SA_REPRODUCIBLE
+  ctx->repro = 0;
+  ctx->repro_groups = 0;
+  ctx->repro_entries = 0;
 #endif
 #ifdef SA_SITE_PROFILE
   ctx->profile = 0;
@@ -291,6 +297,9 @@ static void __sa_group_begin(__sa_ctx_t *ctx) {
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (claims)
     ctx->next_group = __sa_take_claim(ctx);
+#ifdef SA_REPRODUCIBLE
+  ctx->repro_groups += 1u; /* counted in when the worker ends (part 8b) */
+#endif
 }
 
 /* Moves a worker on to its next user group; zero when it has run them all. */
@@ -323,6 +332,9 @@ static void __sa_kernel_end(__sa_ctx_t *ctx) {
   if (!ctx->direct && __sa_local_linear_id() == 0)
     __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker),
                        SA_WORKER_DONE);
+#ifdef SA_REPRODUCIBLE
+  __sa_repro_end(ctx); /* the last group to end rounds every sum */
+#endif
 }
 
 #endif /* SOFTATOMIC_RUNTIME */

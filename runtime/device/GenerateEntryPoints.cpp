@@ -166,7 +166,9 @@ public:
     std::string Name = prefix(Form) + "atomic_" + opName(Op) + "_" + T.Name;
     std::string Ptr = "volatile __global " + T.Name + " *p";
     std::string Value = hasValue(Op) ? T.Name + " v, " : "";
-    std::string Ret = Form == CallForm::Deferred ? "void" : T.Name;
+    std::string Ret =
+        Form == CallForm::Deferred || Form == CallForm::Reproducible ? "void"
+                                                                     : T.Name;
     if (T.Float)
       return floating(Form, Op, T, Name, Ptr + ", " + Value, Ret);
     // As written, in the forms that do not reach __sa_request (which
@@ -217,6 +219,9 @@ public:
                       "if (__sa_fold(ctx, " + Args + ") return; " + Warp +
                           Direct + "__sa_defer(ctx, " + Args + ";");
     }
+    case CallForm::Reproducible:
+      assert(false && "only floats are summed reproducibly");
+      return;
     case CallForm::WorkGroup:
     case CallForm::PredicatedWorkGroup: {
       bool Predicated = Form == CallForm::PredicatedWorkGroup;
@@ -297,6 +302,8 @@ public:
                                           ", ctx)") +
                           ";");
     bool Add = Op == AtomicOp::Add || Op == AtomicOp::Sub;
+    if (Form == CallForm::Reproducible)
+      return reproducible(Op, T, Name, Params);
     if (Form == CallForm::PerItem)
       return function(Ret, Name, Params,
                       "return " +
@@ -326,6 +333,22 @@ public:
                  "__sa_defer(ctx, " + Operands + ");");
   }
 
+  /// A reproducible float add or subtract (--float-atomics=reproducible):
+  /// summed exactly in the launch's accumulators (part 8b), a subtraction
+  /// as the addition of the negation, which is exact. Where the launch
+  /// has none (the warp program, the kernel as written), the per-item
+  /// call it stands for. An OpenCL 2.0 call's order, noted by cl20(), is
+  /// dropped: nothing reads the sum before the kernel ends.
+  void reproducible(AtomicOp Op, const Type &T, const std::string &Name,
+                    const std::string &Params) {
+    std::string Value = Op == AtomicOp::Sub ? "-v" : "v";
+    function("void", Name, Params,
+             "if (SA_REPRO_ON(ctx)) { ctx->ordered = 0; __sa_repro_add_" +
+                 T.Name + "(ctx, p, " + Value + "); return; } (void)" +
+                 prefix(CallForm::PerItem) + "atomic_" + opName(Op) + "_" +
+                 T.Name + "(p, v, ctx);");
+  }
+
   /// The per-item 1.x entry point of Op on T for a macro that rewritten
   /// code and code without the context both expand (part 2, "geometry in a
   /// macro shared..."): the software atomic under a rewrite's own
@@ -351,7 +374,8 @@ public:
 
   /// The 2.0 entry points of Op in Form on T, in the given shapes.
   void cl20(CallForm Form, AtomicOp Op, const Type &T, EntryShapes Shape) {
-    bool Void = Form == CallForm::Deferred || Op == AtomicOp::Store;
+    bool Void = Form == CallForm::Deferred ||
+                Form == CallForm::Reproducible || Op == AtomicOp::Store;
     std::string Ret = Void ? "void" : T.Name;
     std::string Active =
         Form == CallForm::PredicatedWorkGroup ? "active, " : "";

@@ -40,6 +40,8 @@
 //   multiset       the same values in some order
 //   perm=B         both runs hold a permutation of B .. B+COUNT-1
 //   range=LO,HI    every element of both runs within [LO, HI]
+//   expect=PATH    the software run holds PATH's raw bytes (the native
+//                  run, whose floats may sum in any order, is not compared)
 //   ignore         not compared
 // --check-add: OLD[i] is the value atom_add returned to item i, TARGET[i]
 //   the COUNTERS element it added INC[i] to (0xffffffff: no call). Per

@@ -353,7 +353,9 @@ TEST(ProfileReport, JsonFields) {
                             "combine_spread",
                             "combine_gain",
                             "advice",
-                            "advice_text"})
+                            "advice_text",
+                            "determinism",
+                            "determinism_why"})
     EXPECT_TRUE(S.contains(Field)) << Field;
   EXPECT_EQ(S["file"], "kernels.cl");
   EXPECT_EQ(S["line"], 10);
@@ -439,6 +441,31 @@ TEST(ProfileReport, AdviceRule) {
   EXPECT_EQ(advice({}, {1.0}).first, "not measured");
 }
 
+// Which sites' outcomes depend on the order of their atomics: float sums
+// (unless reproducible), exchanges, compare-exchanges and every used result.
+TEST(ProfileReport, Determinism) {
+  KernelProfile K = sampleKernel();
+  K.Sites[1].Type = "float";
+  K.Sites[1].Operation = "atomic_fetch_add_explicit";
+  K.Sites[2].ResultUsed = true;
+  auto J = parse(profileJson({K}, "0"))["kernels"][0]["sites"];
+  EXPECT_EQ(J[0]["determinism"], "order-independent");
+  EXPECT_EQ(J[1]["determinism"], "order-dependent");
+  EXPECT_EQ(J[1]["determinism_why"], "float rounding of the sum");
+  EXPECT_EQ(J[2]["determinism_why"], "the values returned");
+  K.Sites[1].Form = "reproducible";
+  K.Sites[2].Operation = "atomic_xchg";
+  K.Sites[2].ResultUsed = false;
+  J = parse(profileJson({K}, "0"))["kernels"][0]["sites"];
+  EXPECT_EQ(J[1]["determinism"], "reproducible");
+  EXPECT_EQ(J[2]["determinism_why"], "the last write wins");
+  std::string Table = profileTable({K});
+  EXPECT_NE(Table.find("; reproducible (a float sum made exactly, rounded "
+                       "once)"),
+            std::string::npos)
+      << Table;
+}
+
 // A hot address in a parameter the manifest names reads as that name,
 // in the table and the JSON; one it does not name, by its index.
 TEST(ProfileReport, HotAddressesByTheParametersName) {
@@ -478,7 +505,7 @@ TEST(ProfileReport, Table) {
   EXPECT_EQ(Lines[2],
             "kernels.cl:10:5: atomic_add uint: 128 calls, sharers warp 32.0 "
             "(max 32) group 64.0 (max 64), 1 address, hottest arg0[0] "
-            "100.0%; combine: 2.35x faster converted");
+            "100.0%; combine: 2.35x faster converted; order-independent");
   EXPECT_EQ(Lines[3].rfind("kernels.cl:20:5: atomic_add uint: 128 calls, "
                            "sharers warp 2.0 (max 2) group 4.0 (max 4), 16 "
                            "addresses, hottest arg1[0] 6.2%; adaptive",

@@ -74,6 +74,22 @@ TEST(RewriteOptions, FloatReassociationAllowedByDefault) {
             "'fast': --float-reassociation takes one of allow, keep-order");
 }
 
+// Float adds stay atomic adds unless asked to be reproducible (the layer's
+// SOFTATOMIC_LAYER_OPTIONS reads the same names).
+TEST(RewriteOptions, FloatAtomicsDefaultUnlessReproducible) {
+  RewriteOptions Options;
+  EXPECT_EQ(Options.FloatAtomicMode, RewriteOptions::FloatAtomics::Default);
+  EXPECT_TRUE(apply(Options, {"--float-atomics=reproducible"}).empty());
+  EXPECT_EQ(Options.FloatAtomicMode,
+            RewriteOptions::FloatAtomics::Reproducible);
+  EXPECT_TRUE(apply(Options, {"--float-atomics", "default"}).empty());
+  EXPECT_EQ(Options.FloatAtomicMode, RewriteOptions::FloatAtomics::Default);
+  std::vector<std::string> Problems = apply(Options, {"--float-atomics=exact"});
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_EQ(Problems[0],
+            "'exact': --float-atomics takes one of default, reproducible");
+}
+
 TEST(RewriteOptions, EachProblemNamedAndTheRestApplied) {
   RewriteOptions Options;
   std::vector<std::string> Problems =

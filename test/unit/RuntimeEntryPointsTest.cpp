@@ -33,7 +33,7 @@ std::multiset<std::string> definedFunctions(const std::string &Name) {
 
 /// The atomic entry points the assembled runtime defines.
 std::multiset<std::string> definedEntryPoints() {
-  return definedFunctions(R"(__sa_(?:nr_|wgp_|wg_)?atomic_\w+)");
+  return definedFunctions(R"(__sa_(?:nr_|wgp_|wg_|rp_)?atomic_\w+)");
 }
 
 TEST(RuntimeEntryPoints, EveryNameTheTableGivesIsDefinedOnce) {
@@ -59,7 +59,7 @@ TEST(RuntimeEntryPoints, TheRuntimeDefinesNoOtherAtomic) {
 TEST(RuntimeEntryPoints, EveryEntryPointHasOneProfiledForm) {
   // Under SA_SITE_PROFILE, after the form each wraps.
   std::multiset<std::string> Defined =
-      definedFunctions(R"(__sa_pf_(?:nr_|wgp_|wg_)?atomic_\w+)");
+      definedFunctions(R"(__sa_pf_(?:nr_|wgp_|wg_|rp_)?atomic_\w+)");
   auto Entries = runtimeEntryPoints();
   for (const auto &[Entry, Form] : Entries)
     EXPECT_EQ(Defined.count(profiledAtomicName(Entry, Form)), 1u)

@@ -173,6 +173,17 @@ struct StatusBook {
           " worker group(s) waited on atomics that nothing changed "
           "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such "
           "kernels";
+    else if (L.Words[0] == SA_DEV_REPRO_RANGE)
+      Message += "a reproducible double add's operand, or its target's "
+                 "value, has a set bit outside 2^-288 .. 2^288: no target "
+                 "was written";
+    else if (L.Words[0] == SA_DEV_REPRO_OVERFLOW)
+      Message += "a reproducible sum's limb neared 2^63 (more than 2^30 "
+                 "adds to one target): no target was written";
+    else if (L.Words[0] == SA_DEV_REPRO_FULL)
+      Message += "its reproducible adds reached more targets than the "
+                 "launch's accumulators hold: no target was written; set "
+                 "SOFTATOMIC_REPRO_SLOTS above the targets' number";
     else if (L.Words[0] == SA_DEV_NO_NATIVE)
       Message += "the combining mode needs native 64-bit atomics "
                  "(cl_khr_int64_base_atomics), which the device lacks";

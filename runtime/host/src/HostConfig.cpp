@@ -107,6 +107,10 @@ HostConfig readHostConfig() {
   Config.IdleLimit = Env.limit("SOFTATOMIC_IDLE_LIMIT");
   Config.StallLimit = Env.limit("SOFTATOMIC_STALL_LIMIT");
   Config.AutoCoordinator = Env.flag("SOFTATOMIC_AUTO_COORDINATOR");
+  Config.ReproSlots = Env.number("SOFTATOMIC_REPRO_SLOTS", 64);
+  if (Config.ReproSlots && (*Config.ReproSlots & (*Config.ReproSlots - 1)))
+    Env.malformed("SOFTATOMIC_REPRO_SLOTS", Env.text("SOFTATOMIC_REPRO_SLOTS"),
+                  "not a power of two");
   Config.WarpCombine =
       Env.flag("SOFTATOMIC_WARP_COMBINE").value_or(Config.WarpCombine);
   Config.Verbose = Env.flag("SOFTATOMIC_VERBOSE").value_or(Config.Verbose);

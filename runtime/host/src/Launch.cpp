@@ -13,6 +13,7 @@
 #include "Mode.h"
 #include "Probe.h"
 #include "ProfileMode.h"
+#include "Reproducible.h"
 #include "softatomic/HostConfig.h"
 #include "softatomic_layout.h"
 
@@ -40,6 +41,9 @@ struct LaunchPlan {
   /// A what-if launch of a --profile rewrite: 1 + the site converted
   /// alone (SA_H_ONLY_SITE); 0: every site.
   cl_uint OnlySite = 0;
+  /// A kernel with reproducible float adds: the float slots each worker
+  /// keeps in its scratch (Reproducible.h).
+  size_t ReproLocalEntries = 0;
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
@@ -301,8 +305,17 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
   if (Plan.UserGroups + Plan.Workers > 0xffffffffu)
     return fail(CL_INVALID_GLOBAL_WORK_SIZE,
                 "more than 2^32 work-groups and workers");
-  return planScratch(Kernel, Device, Plan.localItems(), Plan.Workers, Plan.Mode,
-                     Plan.ListCapacity, Plan.ScratchBytes);
+  cl_int Err = planScratch(Kernel, Device, Plan.localItems(), Plan.Workers,
+                           Plan.Mode, Plan.ListCapacity, Plan.ScratchBytes);
+  if (Err == CL_SUCCESS && Entry.Reproducible) {
+    cl_ulong KernelLocal = 0;
+    clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                             sizeof(KernelLocal), &KernelLocal, nullptr);
+    Plan.ReproLocalEntries = fitLocalAccumulators(
+        deviceInfo<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE), KernelLocal,
+        Plan.localItems(), Plan.ScratchBytes);
+  }
+  return Err;
 }
 
 /// The state buffer's initial contents: the header, then zeros.
@@ -380,9 +393,9 @@ struct LaunchCall {
 };
 
 /// Whether Original can stand in for Kernel: a kernel of the same name
-/// whose arguments are Kernel's less the runtime's two (which come last).
+/// whose arguments are Kernel's less the runtime's Extra (which come last).
 cl_int checkOriginal(cl_kernel Kernel, cl_kernel Original,
-                     const std::string &Name) {
+                     const std::string &Name, cl_uint Extra) {
   cl_uint Args = 0, OriginalArgs = 0;
   cl_int Err = clGetKernelInfo(Original, CL_KERNEL_NUM_ARGS,
                                sizeof OriginalArgs, &OriginalArgs, nullptr);
@@ -391,13 +404,13 @@ cl_int checkOriginal(cl_kernel Kernel, cl_kernel Original,
                 "the original given for kernel '" + Name + "' is not a kernel");
   clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Args, &Args, nullptr);
   std::string OriginalName = kernelName(Original);
-  if (OriginalName != Name || OriginalArgs + 2 != Args)
+  if (OriginalName != Name || OriginalArgs + Extra != Args)
     return fail(CL_INVALID_KERNEL,
                 "the original given for kernel '" + Name + "' is '" +
                     OriginalName + "' with " + std::to_string(OriginalArgs) +
                     " arguments: it must be the kernel of that name before "
                     "rewriting, with " +
-                    std::to_string(Args >= 2 ? Args - 2 : 0));
+                    std::to_string(Args >= Extra ? Args - Extra : 0));
   return CL_SUCCESS;
 }
 
@@ -486,6 +499,15 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   // running it with a value nobody asked for.
   if ((Err = checkHostConfig()))
     return Err;
+  // The kernel as written sums floats in whatever order its atomics come.
+  if (Mode == SA_MODE_DIRECT && Entry.Reproducible)
+    return fail(
+        SA_MODE_NOT_COMPILED,
+        "kernel '" + Name +
+            "' has reproducible float adds "
+            "(--float-atomics=reproducible), which the kernel as written "
+            "(SA_MODE_DIRECT) does not make; use the combining, "
+            "coordinator or automatic mode");
   if (Mode == SA_MODE_DIRECT)
     return launchDirect(Call, Entry, Name, Int64Atomics, Device, Event);
   // The kernels kept native may update the same buffers with native
@@ -503,6 +525,8 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   // A small scratch first, so the kernel's local memory size below counts
   // the user's own __local use and not this argument from a past launch.
   Err = clSetKernelArg(Kernel, Entry.ScratchIndex, 16, nullptr);
+  if (Err == CL_SUCCESS) // a probe launch runs none of the user's code
+    Err = bindNoAccumulators(Kernel, Entry);
   if (Err != CL_SUCCESS)
     return fail(Err, "kernel '" + Name +
                          "' has no softatomic scratch argument at index " +
@@ -550,10 +574,21 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   std::shared_ptr<HeldEvent> Previous = unfinishedLaunch(Context, Device);
   if (Previous)
     Wait.push_back(Previous->Event);
+  ScopedBuffer Accumulators;
+  cl_event Zeroed = nullptr;
+  if (Entry.Reproducible &&
+      (Err = bindAccumulators(
+           Queue, Kernel, Entry, Plan.UserGroups * Plan.localItems(),
+           Plan.ReproLocalEntries, Name, Accumulators, Zeroed)))
+    return Err;
+  if (Zeroed)
+    Wait.push_back(Zeroed);
   cl_event KernelDone = nullptr;
   Err = clEnqueueNDRangeKernel(
       Queue, Kernel, Call.WorkDim, nullptr, PhysicalGlobal, Plan.Local,
       (cl_uint)Wait.size(), Wait.empty() ? nullptr : Wait.data(), &KernelDone);
+  if (Zeroed)
+    clReleaseEvent(Zeroed);
   if (Err != CL_SUCCESS)
     return fail(Err, "clEnqueueNDRangeKernel of rewritten kernel '" + Name +
                          "' failed");
@@ -608,7 +643,8 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
                                   Call.NumWait, Call.WaitList, Event);
   for (cl_kernel Given : {Call.Original, Call.WarpProgram})
     if (Given)
-      if (cl_int Err = checkOriginal(Call.Kernel, Given, Name))
+      if (cl_int Err = checkOriginal(Call.Kernel, Given, Name,
+                                     Entry->Reproducible ? 3 : 2))
         return Err;
   // The warp program alone is the kernel as written; the direct mode runs
   // it where the caller gave it (the caller asked for it, and it is the
@@ -631,6 +667,13 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
                            SA_MODE_DIRECT, Done);
   };
   cl_uint Mode = launchMode();
+  // Reproducible float adds leave one way: the runtime's own, in which
+  // they are summed exactly (the kernel as written and its warp program
+  // add them in the order they come). The automatic mode and the profile
+  // take the combining mode, where every other atomic is native too.
+  if (Entry->Reproducible && (Mode == SA_MODE_PROFILE || Mode == SA_MODE_AUTO))
+    return Launch(Entry->CombineMode ? SA_MODE_COMBINE : SA_MODE_COORDINATOR,
+                  Event);
   if (Mode == SA_MODE_PROFILE || Mode == SA_MODE_AUTO) {
     if (cl_int Err = checkHostConfig())
       return Err;

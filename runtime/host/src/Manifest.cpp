@@ -72,6 +72,8 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
       // Older manifests say neither: the work-items may wait.
       Entry.ItemsWait = K.value("items_wait", true);
       Entry.FloatAddLoops = K.value("float_add_loops", 0u);
+      Entry.ReproducibleSites = K.value("reproducible_sites", 0u);
+      Entry.ReproducibleDoubles = K.value("reproducible_doubles", false);
       bool HaveScratch = false, HaveState = false;
       for (const auto &Arg : K.at("extra_args")) {
         auto Kind = Arg.at("kind").get<std::string>();
@@ -82,6 +84,9 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
         } else if (Kind == "state") {
           Entry.StateIndex = Index;
           HaveState = true;
+        } else if (Kind == "reproducible") {
+          Entry.ReproIndex = Index;
+          Entry.Reproducible = true;
         }
       }
       if (!HaveScratch || !HaveState) {

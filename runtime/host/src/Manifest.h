@@ -29,6 +29,12 @@ struct RewrittenKernel {
   cl_uint UserArgs = 0;     ///< the kernel's own parameters
   cl_uint ScratchIndex = 0; ///< the __local scratch argument
   cl_uint StateIndex = 0;   ///< the __global state argument
+  /// --float-atomics=reproducible: the kernel has reproducible float adds
+  /// (some on doubles), and takes the launch's accumulators at this index.
+  bool Reproducible = false;
+  bool ReproducibleDoubles = false;
+  unsigned ReproducibleSites = 0;
+  cl_uint ReproIndex = 0;
   /// A --profile rewrite (docs/PROFILE.md): the ids of the sites the
   /// kernel reaches, and its parameters that point to __global memory.
   bool Profiled = false;

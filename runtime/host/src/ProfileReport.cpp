@@ -116,6 +116,26 @@ Advice adviceFor(const std::vector<double> &N, const std::vector<double> *S) {
   return A;
 }
 
+/// Whether what a site leaves in memory and returns depends on the order
+/// in which its atomics run (the report's determinism), and why.
+std::pair<const char *, const char *> determinism(const ProfileSite &S) {
+  auto Has = [&](const char *Part) {
+    return S.Operation.find(Part) != std::string::npos;
+  };
+  bool Float = S.Type == "float" || S.Type == "double";
+  if (S.Form == "reproducible")
+    return {"reproducible", "a float sum made exactly, rounded once"};
+  if (Has("cmpxchg") || Has("compare_exchange"))
+    return {"order-dependent", "which compare-exchange succeeds"};
+  if (Has("xchg") || Has("exchange") || Has("store"))
+    return {"order-dependent", "the last write wins"};
+  if (Float && (Has("add") || Has("sub") || S.Form == "float-add loop"))
+    return {"order-dependent", "float rounding of the sum"};
+  if (S.ResultUsed)
+    return {"order-dependent", "the values returned"};
+  return {"order-independent", ""};
+}
+
 Json sharingJson(const Sharing &S) {
   return Json{{"mean", S.Mean}, {"max", S.Max}, {"histogram", S.Histogram}};
 }
@@ -132,7 +152,9 @@ Json siteJson(const KernelProfile &K, size_t I) {
          {"type", Site.Type},
          {"width", Site.Width},
          {"result_used", Site.ResultUsed},
-         {"form", Site.Form}};
+         {"form", Site.Form},
+         {"determinism", determinism(Site).first},
+         {"determinism_why", determinism(Site).second}};
   if (K.Recorded && I < K.Stats.size()) {
     const SiteProfile &P = K.Stats[I];
     J["calls"] = P.Calls;
@@ -258,7 +280,9 @@ std::string siteLine(const KernelProfile &K, size_t I) {
               format("%.1f%%", 100.0 * H.Calls / P.RecordedCalls);
     }
   }
-  return Line + "; " + adviceFor(K.NativeMs, convertedTimes(K, I)).Text + "\n";
+  auto [Order, Why] = determinism(Site);
+  return Line + "; " + adviceFor(K.NativeMs, convertedTimes(K, I)).Text + "; " +
+         Order + (*Why ? std::string(" (") + Why + ")" : "") + "\n";
 }
 
 } // namespace

@@ -62,6 +62,14 @@ extern "C" {
 #define SA_PARTIAL_PROGRAM                                                     \
   -9013 /* coordinator mode asked of a kernel whose program keeps              \
            other kernels native (--keep-native-on-error) */
+#define SA_REPRO_RANGE                                                         \
+  -9014 /* device: a reproducible double add's operand (or target) has         \
+           a set bit outside 2^-288 .. 2^288 (docs/REWRITE.md) */
+#define SA_REPRO_OVERFLOW                                                      \
+  -9015 /* device: a reproducible sum's limb neared 2^63 */
+#define SA_REPRO_CAPACITY                                                      \
+  -9016 /* device: more targets of reproducible adds than the                  \
+           launch's accumulators hold (SOFTATOMIC_REPRO_SLOTS) */
 
 /* How a rewritten kernel carries out its atomics (docs/HOST-RUNTIME.md,
  * "Modes"). A kernel runs in SA_MODE_COMBINE only if softatomic-rewrite

@@ -48,6 +48,11 @@ struct HostConfig {
   /// SOFTATOMIC_SPIN_LIMIT, SOFTATOMIC_IDLE_LIMIT, SOFTATOMIC_STALL_LIMIT:
   /// the device-side waits' bounds; unset or 0: the device kind's default.
   std::optional<cl_uint> SpinLimit, IdleLimit, StallLimit;
+  /// SOFTATOMIC_REPRO_SLOTS: the targets a launch with reproducible float
+  /// adds may sum into, per type (a power of two, 64 or more); unset, twice
+  /// the launch's work-items times its reproducible sites, from 1024 up to
+  /// 2^21 (Reproducible.cpp).
+  std::optional<cl_uint> ReproSlots;
   /// SOFTATOMIC_WARP_COMBINE (0, 1): whether saGetBuildOptions may turn on
   /// the warp fast path.
   bool WarpCombine = true;
