@@ -49,7 +49,8 @@ static std::string runtimeSwitches(const RewriteOptions &Options,
 /// (RuntimePruning.h).
 static constexpr StringLiteral RewriteSwitches[] = {
     "SA_ROBUST_PLACEMENT", "SA_COMBINE_MODE", "SA_FLOAT_KEEP_ORDER",
-    "SA_INT64_ATOMICS",    "SA_SITE_PROFILE", "SA_SCOPED_CONTEXT"};
+    "SA_INT64_ATOMICS",    "SA_SITE_PROFILE", "SA_SCOPED_CONTEXT",
+    "SA_REPRODUCIBLE"};
 
 /// Each of RewriteSwitches, and whether \p Switches defines it.
 static StringMap<bool> switchStates(StringRef Switches) {
