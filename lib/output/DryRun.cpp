@@ -48,6 +48,8 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
      << join(R.RewrittenKernels, ", ") << ") with " << R.Edits.size()
      << " edits, after the manifest, device runtime " << runtimeVersion()
      << " and #line (" << countLines(R.Prefix) << " lines)\n";
+  for (const std::string &Note : R.PrivateNotes)
+    OS << "  " << Note << '\n';
 
   StringRef Input = R.Input;
   std::vector<size_t> LineStarts = {0};

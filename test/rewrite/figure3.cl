@@ -15,7 +15,7 @@ __kernel void Benchmark(__global uint *out, __global uint *outArray) {
 // RUN: sed -n '3,/^#line 1 /p' %t.cl | sed '$d' > %t.runtime
 // RUN: diff %t.runtime %sa_runtime
 
-// CHECK:/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"figure3.cl","cl_std":"CL1.2","options":{"placement":"static","memory_model":"auto","deferred_atomics":true,"combine_mode":true},"kernels":[{"name":"Benchmark","user_args":2,"extra_args":[{"index":2,"name":"__sa_scratch","kind":"local_scratch","bytes":"max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))"},{"index":3,"name":"__sa_state","kind":"state","bytes":"SA_STATE_WORDS(workers, slots) * 4"}],"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false}]} */
+// CHECK:/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"figure3.cl","cl_std":"CL1.2","options":{"placement":"static","memory_model":"auto","deferred_atomics":true,"combine_mode":true},"kernels":[{"name":"Benchmark","user_args":2,"extra_args":[{"index":2,"name":"__sa_scratch","kind":"local_scratch","bytes":"max(SA_SCRATCH_BYTES(capacity, items, workers), SA_WORKER_SCRATCH_BYTES(items))"},{"index":3,"name":"__sa_state","kind":"state","bytes":"SA_STATE_WORDS(workers, slots) * 4"}],"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false,"not_private":[{"line":5,"column":3,"call":"atom_add","reason":"its target is read or written other than through atomics whose results are unused"}]}]} */
 // CHECK-NEXT:#define SA_COMBINE_MODE 1
 // CHECK:#line 1 "{{.*}}figure3.cl"
 // CHECK-NEXT:// The paper's Figure 3 kernel: one global atom_add whose old value is

@@ -11,6 +11,7 @@
 #include "LaunchOrder.h"
 #include "Manifest.h"
 #include "Mode.h"
+#include "Privatize.h"
 #include "Probe.h"
 #include "ProfileMode.h"
 #include "softatomic/HostConfig.h"
@@ -40,6 +41,8 @@ struct LaunchPlan {
   /// A what-if launch of a --profile rewrite: 1 + the site converted
   /// alone (SA_H_ONLY_SITE); 0: every site.
   cl_uint OnlySite = 0;
+  /// The privatized form's copy (SA_MODE_PRIVATE), where it has one.
+  PrivatePlan Private;
   size_t localItems() const { return Local[0] * Local[1] * Local[2]; }
 };
 
@@ -305,6 +308,21 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
                      Plan.ListCapacity, Plan.ScratchBytes);
 }
 
+/// The privatized form's copy for a launch planned in the combining mode:
+/// after the worker's scratch, where the launch allows one (Privatize.h).
+void planPrivateCopy(cl_kernel Kernel, const RewrittenKernel &Entry,
+                     cl_device_id Device, LaunchPlan &Plan) {
+  cl_ulong KernelLocal = 0;
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof(KernelLocal), &KernelLocal, nullptr);
+  cl_ulong Copy = 4ull * SA_P_COPY((cl_ulong)Plan.localItems());
+  Plan.Private =
+      planPrivate(Kernel, Entry, privateBudget(Device, KernelLocal, Copy));
+  if (Plan.Private.Words)
+    Plan.ScratchBytes =
+        std::max<size_t>(Plan.ScratchBytes, Copy + 4ull * Plan.Private.Words);
+}
+
 /// The state buffer's initial contents: the header, then zeros.
 std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   cl_uint Workers = (cl_uint)Plan.Workers;
@@ -335,6 +353,9 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // native atomics on the H100 (docs/BENCHMARKS-HISTORY.md, "Combining mode").
   Words[SA_H_COMBINE_MIN] = Config.CombineMin;
   Words[SA_H_ONLY_SITE] = Plan.OnlySite;
+  Words[SA_H_PRIVATE_ARG] = Plan.Private.ArgPlusOne;
+  Words[SA_H_PRIVATE_WORDS] = Plan.Private.Words;
+  Words[SA_H_PRIVATE_OP] = Plan.Private.Op;
   return Words;
 }
 
@@ -507,6 +528,11 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
     return fail(Err, "kernel '" + Name +
                          "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
+  // The privatized form is the combining mode with a copy, where the
+  // launch allows one.
+  bool Private = Mode == SA_MODE_PRIVATE;
+  if (Private)
+    Mode = SA_MODE_COMBINE;
   LaunchPlan Plan;
   if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, Call.WorkDim,
                         Call.Offset, Call.Global, Call.Local, Plan)))
@@ -519,7 +545,17 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
             "' was rewritten without the combining mode, which "
             "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
             "compiles it in unless given --combine-mode=false)");
+  if (Private)
+    planPrivateCopy(Kernel, Entry, Device, Plan);
 
+  if (hostConfig().Verbose && Private)
+    std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
+                 Plan.Private.Words
+                     ? ("a private copy of argument " +
+                        std::to_string(Plan.Private.ArgPlusOne - 1) + ", " +
+                        std::to_string(Plan.Private.Words) + " elements")
+                           .c_str()
+                     : ("no private copy: " + Plan.Private.Why).c_str());
   if (hostConfig().Verbose)
     std::fprintf(
         stderr,
@@ -662,6 +698,11 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
     Given.RewrittenDirectCompiled = directCompiled(Call.Kernel, Device);
     Given.WarpProgram = Call.WarpProgram != nullptr;
     Given.Original = Application;
+    // Whether the privatized form is a way: the launch's arguments allow a
+    // copy within the device's budget (each launch plans its own).
+    Given.Private =
+        Entry->CombineMode && !Entry->PrivateTargets.empty() &&
+        planPrivate(Call.Kernel, *Entry, privateBudget(Device, 0, 0)).Words;
     return launchAuto(Call.Queue, Call.Kernel, *Entry, Given, Call.WorkDim,
                       Call.Global, Call.Local, Event, Launch);
   }

@@ -135,6 +135,15 @@ extern "C" {
  *   times. A kernel rewritten without --profile runs as in SA_MODE_AUTO.
  *   saGetProfileReport says what was found. */
 #define SA_MODE_PROFILE 4
+/* SA_MODE_PRIVATE: the combining mode, in which each worker group also
+ *   keeps a private copy of one target in local memory, started at the
+ *   operation's identity and merged into global memory once at its end
+ *   (docs/HOST-RUNTIME.md, "The privatized form"): where the manifest
+ *   names a target that takes it, every __global and __constant argument
+ *   of the kernel was told to the runtime (saNoteKernelArg), none of them
+ *   names the target's buffer too, and the copy fits the local memory it
+ *   may take. Elsewhere it is SA_MODE_COMBINE. */
+#define SA_MODE_PRIVATE 5
 /* Rounds of timed launches SA_MODE_PROFILE makes (default: 5, or
  * SOFTATOMIC_PROFILE_ROUNDS); 0 keeps only the recording launch. */
 #define SA_PROFILE_ROUNDS 5
@@ -251,6 +260,16 @@ SA_API cl_int saGetQueueStatus(cl_command_queue queue);
 SA_API cl_int saRegisterProgramManifest(cl_program program,
                                         const char *manifest_json);
 
+/* Tells the runtime what the caller set with clSetKernelArg (the same
+ * arguments, after that call succeeded; value NULL and size 0 for an
+ * argument set otherwise, clSetKernelArgSVMPointer): the privatized form
+ * (SA_MODE_PRIVATE, and auto) needs the buffer behind each __global and
+ * __constant argument, its size, and that no two name the same memory.
+ * A kernel whose arguments are not all told runs without it. The
+ * interception layer tells every argument. */
+SA_API cl_int saNoteKernelArg(cl_kernel kernel, cl_uint index, size_t size,
+                              const void *value);
+
 /* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
 
@@ -263,7 +282,8 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
 
 /* The mode of the launches that follow, process-wide. The default is
  * SOFTATOMIC_MODE from the environment (coordinator, combine, direct,
- * auto or profile), else SA_MODE_AUTO. CL_INVALID_VALUE for any other value. */
+ * auto, profile or private), else SA_MODE_AUTO. CL_INVALID_VALUE for any
+ * other value. */
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 
