@@ -55,6 +55,8 @@ for pf in .gpu/kernels/*.pf.cl; do
       >>.gpu/profile-cases.txt
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
+# The privatized form's benchmark (bench/privatize/histogram.sh .gpu/kernels).
+"$build/bin/softatomic-rewrite" bench/privatize/histogram.cl -o .gpu/kernels/privatize_histogram.sa.cl
 # The sample under the layer, in each mode gpu-run.sh runs, from the
 # repository's root with a relative -I, as gpu-run.sh runs it: the cache's
 # key and header paths then hold there. PoCL runs it here; the entries do

@@ -67,6 +67,10 @@ static uint64_t indexBound(const Expr *E, ASTContext &Ctx) {
     for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
       if (Side->EvaluateAsInt(Mask, Ctx) && Mask.Val.getInt().isNonNegative())
         return Mask.Val.getInt().getLimitedValue() + 1;
+  // A right shift of an unsigned value never makes it larger.
+  if (BO->getOpcode() == BO_Shr &&
+      BO->getLHS()->getType()->isUnsignedIntegerType())
+    return indexBound(BO->getLHS(), Ctx);
   // An unsigned remainder is below its divisor.
   if (BO->getOpcode() == BO_Rem &&
       BO->getLHS()->getType()->isUnsignedIntegerType() &&

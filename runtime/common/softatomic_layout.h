@@ -52,6 +52,10 @@
 #define SA_H_PRIVATE_ARG 29u
 #define SA_H_PRIVATE_WORDS 30u
 #define SA_H_PRIVATE_OP 31u
+/* ... where the copy is a cache of a target too large for local memory:
+ * log2 of its entries, this far up in SA_H_PRIVATE_OP (0: a copy);
+ * SA_H_PRIVATE_WORDS is then the target's elements. */
+#define SA_P_HASH_SHIFT 16u
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */

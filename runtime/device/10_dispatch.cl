@@ -142,6 +142,7 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->priv_base = 0;
   ctx->priv_bytes = 0;
   ctx->priv_op = 0;
+  ctx->priv_hash = 0;
   ctx->awaiting = 0;
   ctx->direct = 0;
   ctx->waits = 0;

@@ -7,6 +7,7 @@
 // RUN: softatomic-rewrite --dry-run %s | FileCheck %s --check-prefix=DRY
 // DRY: kernel 'histo': argument 2 'bins' can be privatized (add uint, at most 256 elements)
 // DRY: kernel 'scatter': argument 2 'out' can be privatized (add uint, sized per launch)
+// DRY: kernel 'skewed': argument 2 'bins' can be privatized (add uint, at most 4096 elements)
 // DRY: kernel 'minima': argument 1 'lo' can be privatized (min int, sized per launch)
 // DRY: kernel 'bits': argument 0 'flags' can be privatized (xor uint, at most 64 elements)
 // DRY: privatize.cl:{{[0-9]+}}:27: kernel 'used': 'atomic_add' cannot be privatized: its result is used
@@ -19,13 +20,21 @@
 // HISTO: PASS
 // scatter: the index is not provable; the buffer's size sizes the copy.
 // At the budget's boundary (SOFTATOMIC_PRIVATE_BYTES): 1024 elements fit
-// 4096 bytes, not 4092 (then the combining mode's way, as correct).
+// 4096 bytes; at 4092 a cache of 256 entries (8 bytes each) serves them,
+// its misses native; below 512 bytes nothing (the combining mode's way).
 // RUN: env SOFTATOMIC_VERBOSE=1 SOFTATOMIC_PRIVATE_BYTES=4096 sa-difftest %s %t.sa.cl --kernel scatter --global 4096 --local 64 --arg buf:uint:4096:random=5 --arg scalar:uint:4096 --arg buf:uint:1024 --arg scalar:uint:1024 --mode private 2>&1 | FileCheck %s --check-prefix=FITS
 // FITS: a private copy of argument 2, 1024 elements
 // FITS: PASS
 // RUN: env SOFTATOMIC_VERBOSE=1 SOFTATOMIC_PRIVATE_BYTES=4092 sa-difftest %s %t.sa.cl --kernel scatter --global 4096 --local 64 --arg buf:uint:4096:random=5 --arg scalar:uint:4096 --arg buf:uint:1024 --arg scalar:uint:1024 --mode private 2>&1 | FileCheck %s --check-prefix=OVER
-// OVER: no private copy: a copy of argument 2 takes 4096 bytes of local memory, over 4092
+// OVER: a private cache of argument 2, 256 entries for 1024 elements
 // OVER: PASS
+// RUN: env SOFTATOMIC_VERBOSE=1 SOFTATOMIC_PRIVATE_BYTES=511 sa-difftest %s %t.sa.cl --kernel scatter --global 4096 --local 64 --arg buf:uint:4096:random=5 --arg scalar:uint:4096 --arg buf:uint:1024 --arg scalar:uint:1024 --mode private 2>&1 | FileCheck %s --check-prefix=NOROOM
+// NOROOM: no private copy: a copy of argument 2 takes 4096 bytes of local memory, over 511
+// NOROOM: PASS
+// A cache with misses: 4096 elements skewed to the low ones, 64 entries.
+// RUN: env SOFTATOMIC_VERBOSE=1 SOFTATOMIC_PRIVATE_BYTES=512 sa-difftest %s %t.sa.cl --kernel skewed --global 4096 --local 64 --arg buf:uint:16384:random=9 --arg scalar:uint:16384 --arg buf:uint:4096 2>&1 | FileCheck %s --check-prefix=CACHE
+// CACHE: a private cache of argument 2, 64 entries for 4096 elements
+// CACHE: PASS
 // A unique address per work-item (a scatter with no reuse), in auto too.
 // RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel scatter --global 2048 --local 64 --arg buf:uint:2048:iota --arg scalar:uint:2048 --arg buf:uint:2048 --arg scalar:uint:1000000 --mode private,auto 2>&1 | FileCheck %s --check-prefix=UNIQUE
 // UNIQUE: a private copy of argument 2, 2048 elements
@@ -62,6 +71,12 @@ __kernel void scatter(__global const uint *data, uint n, __global uint *out,
                       uint m) {
   for (uint i = get_global_id(0); i < n; i += get_global_size(0))
     atomic_add(&out[data[i] % m], (i & 7u) + 1u);
+}
+
+// Bin b about 1/(b+1) as often as bin 0.
+__kernel void skewed(__global const uint *data, uint n, __global uint *bins) {
+  for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+    atomic_add(&bins[(data[i] & 4095u) >> ((data[i] >> 12) & 11u)], 1u);
 }
 
 void lower(__global int *lo, int v) { atomic_min(&lo[v & 15], v); }

@@ -1,6 +1,7 @@
 // The privatized form's per-launch decision (runtime/host/src/Privatize.h)
 // on real buffers (PoCL in CI): the copy is the buffer's size or the
-// proven bound, fits the budget to the byte, and is refused where an
+// proven bound, fits the budget to the byte (a cache below it), and is
+// refused where an
 // argument was not told or another argument names the same memory (the
 // same buffer, an overlapping sub-buffer, the parent of a sub-buffer).
 #include "Privatize.h"
@@ -70,13 +71,25 @@ TEST_F(Buffers, TheProvenBoundSizesTheCopy) {
   forgetKernelArgs(K);
 }
 
+// 256 elements take 1024 bytes: a copy at 1024, a cache below (as many
+// entries of 8 bytes as fit, a power of two), nothing below 64 entries.
 TEST_F(Buffers, BudgetBoundaryToTheByte) {
   cl_kernel K = fakeKernel(0x1200);
   tell(K, A, B);
-  EXPECT_EQ(planPrivate(K, entry(), 1024).Words, 256u);
-  PrivatePlan Over = planPrivate(K, entry(), 1020);
+  PrivatePlan Fits = planPrivate(K, entry(), 1024);
+  EXPECT_EQ(Fits.Words, 256u);
+  EXPECT_EQ(Fits.HashLog, 0u);
+  EXPECT_EQ(Fits.localWords(), 256u);
+  PrivatePlan Cache = planPrivate(K, entry(), 1020);
+  EXPECT_EQ(Cache.Words, 256u); // the range the cache serves
+  EXPECT_EQ(Cache.HashLog, 6u); // 64 entries of 8 bytes: 512 <= 1020
+  EXPECT_EQ(Cache.localWords(), 128u);
+  EXPECT_EQ(privateCopyName(Cache),
+            "a private cache of argument 0, 64 entries for 256 elements");
+  EXPECT_EQ(planPrivate(K, entry(), 512).HashLog, 6u);
+  PrivatePlan Over = planPrivate(K, entry(), 511);
   EXPECT_EQ(Over.Words, 0u);
-  EXPECT_NE(Over.Why.find("1024 bytes of local memory, over 1020"),
+  EXPECT_NE(Over.Why.find("1024 bytes of local memory, over 511"),
             std::string::npos)
       << Over.Why;
   forgetKernelArgs(K);

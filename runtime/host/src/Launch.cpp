@@ -319,8 +319,8 @@ void planPrivateCopy(cl_kernel Kernel, const RewrittenKernel &Entry,
   Plan.Private =
       planPrivate(Kernel, Entry, privateBudget(Device, KernelLocal, Copy));
   if (Plan.Private.Words)
-    Plan.ScratchBytes =
-        std::max<size_t>(Plan.ScratchBytes, Copy + 4ull * Plan.Private.Words);
+    Plan.ScratchBytes = std::max<size_t>(
+        Plan.ScratchBytes, Copy + 4ull * Plan.Private.localWords());
 }
 
 /// The state buffer's initial contents: the header, then zeros.
@@ -355,7 +355,8 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   Words[SA_H_ONLY_SITE] = Plan.OnlySite;
   Words[SA_H_PRIVATE_ARG] = Plan.Private.ArgPlusOne;
   Words[SA_H_PRIVATE_WORDS] = Plan.Private.Words;
-  Words[SA_H_PRIVATE_OP] = Plan.Private.Op;
+  Words[SA_H_PRIVATE_OP] = Plan.Private.Op | Plan.Private.HashLog
+                                                 << SA_P_HASH_SHIFT;
   return Words;
 }
 
@@ -551,10 +552,7 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
   if (hostConfig().Verbose && Private)
     std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
                  Plan.Private.Words
-                     ? ("a private copy of argument " +
-                        std::to_string(Plan.Private.ArgPlusOne - 1) + ", " +
-                        std::to_string(Plan.Private.Words) + " elements")
-                           .c_str()
+                     ? privateCopyName(Plan.Private).c_str()
                      : ("no private copy: " + Plan.Private.Why).c_str());
   if (hostConfig().Verbose)
     std::fprintf(

@@ -87,6 +87,20 @@ std::string aliasRefusal(cl_kernel Kernel, const RewrittenKernel &Entry,
   return "";
 }
 
+/// A cache smaller than this would hold too few of a target's elements to
+/// pay for its merge; one larger than 2^16 entries is never needed (a copy
+/// of the target would fit the same memory).
+constexpr cl_uint MinCacheEntries = 64, MaxCacheLog = 16;
+
+/// log2 of the entries (an index and a value each) of the largest cache
+/// that fits \p Budget bytes, or 0 where not even MinCacheEntries do.
+cl_uint cacheLog(cl_ulong Budget) {
+  cl_uint Log = 0;
+  while (Log < MaxCacheLog && (8ull << (Log + 1)) <= Budget)
+    ++Log;
+  return (1u << Log) >= MinCacheEntries ? Log : 0;
+}
+
 /// The copy of target \p T, or why not.
 PrivatePlan planTarget(cl_kernel Kernel, const RewrittenKernel &Entry,
                        const PrivateTargetInfo &T, cl_ulong Budget) {
@@ -101,22 +115,39 @@ PrivatePlan planTarget(cl_kernel Kernel, const RewrittenKernel &Entry,
   Plan.Why = aliasRefusal(Kernel, Entry, T.Arg, Target);
   if (!Plan.Why.empty())
     return Plan;
-  cl_ulong Words = Target.Size / 4;
+  // Elements past 2^30 (a 4 GiB target) take the deferred path: the
+  // device's offsets are 32-bit.
+  cl_ulong Words = std::min<cl_ulong>(Target.Size / 4, 0x3fffffffu);
   if (T.Bound)
     Words = std::min<cl_ulong>(Words, T.Bound);
-  if (Words * 4 > Budget || Words == 0) {
+  cl_uint HashLog = 0;
+  if (Words * 4 > Budget)
+    HashLog = cacheLog(Budget);
+  if (Words == 0 || (Words * 4 > Budget && !HashLog)) {
     Plan.Why = "a copy of argument " + std::to_string(T.Arg) + " takes " +
                std::to_string(Words * 4) + " bytes of local memory, over " +
-               std::to_string(Budget);
+               std::to_string(Budget) + ", and a cache of " +
+               std::to_string(MinCacheEntries) + " entries too";
     return Plan;
   }
   Plan.ArgPlusOne = T.Arg + 1;
   Plan.Words = (cl_uint)Words;
   Plan.Op = T.Op;
+  Plan.HashLog = HashLog;
   return Plan;
 }
 
 } // namespace
+
+std::string privateCopyName(const PrivatePlan &Plan) {
+  std::string Arg = std::to_string(Plan.ArgPlusOne - 1);
+  if (Plan.HashLog)
+    return "a private cache of argument " + Arg + ", " +
+           std::to_string(1u << Plan.HashLog) + " entries for " +
+           std::to_string(Plan.Words) + " elements";
+  return "a private copy of argument " + Arg + ", " +
+         std::to_string(Plan.Words) + " elements";
+}
 
 cl_uint privateOpCode(const std::string &Op, const std::string &Type) {
   cl_uint Code = Op == "add"   ? SA_OP_ADD

@@ -1,7 +1,8 @@
 // The privatized form's host side: the buffers a kernel's arguments name
 // (saNoteKernelArg), and per launch whether a worker may keep a private
-// copy of a target in local memory, of which argument, how many elements
-// and of which operation (docs/HOST-RUNTIME.md, "The privatized form").
+// copy of a target in local memory (or, for a target too large, a cache of
+// its hottest elements), of which argument, how many elements and of which
+// operation (docs/HOST-RUNTIME.md, "The privatized form").
 #ifndef SOFTATOMIC_HOST_PRIVATIZE_H
 #define SOFTATOMIC_HOST_PRIVATIZE_H
 
@@ -19,8 +20,20 @@ struct PrivatePlan {
   cl_uint ArgPlusOne = 0;
   cl_uint Words = 0;
   cl_uint Op = 0;
+  /// A target too large for its copy: log2 of the entries of a cache of
+  /// its hottest elements (0: a copy of Words elements).
+  cl_uint HashLog = 0;
   std::string Why;
+  /// The words of local memory the copy or the cache takes.
+  cl_ulong localWords() const {
+    return HashLog ? 2ull << HashLog : (cl_ulong)Words;
+  }
 };
+
+/// The plan in words, for SOFTATOMIC_VERBOSE: "a private copy of argument
+/// 2, 256 elements", or "a private cache of argument 2, 4096 entries for
+/// 65536 elements".
+std::string privateCopyName(const PrivatePlan &Plan);
 
 /// The SA_OP_* code a privatized copy of \p Op ("add", ...) on \p Type
 /// ("uint", "int", "float") combines, as the device's deferred entry

@@ -93,7 +93,8 @@ extern "C" {
  *   saEnqueueNDRangeKernelWithOriginal gives it, and beside it the
  *   rewritten kernel's own path where that applies a float-add loop with
  *   the device's instruction), the warp program's kernel (where
- *   saEnqueueNDRangeKernelWithOriginals gives it), SA_MODE_COMBINE, and
+ *   saEnqueueNDRangeKernelWithOriginals gives it), SA_MODE_COMBINE,
+ *   SA_MODE_PRIVATE where the launch allows a private copy, and
  *   SA_MODE_COORDINATOR for a kernel whose work-items never wait on one
  *   another (the manifest's "items_wait": false), on a GPU
  *   (SOFTATOMIC_AUTO_COORDINATOR), once a combining way has beaten the
@@ -105,11 +106,11 @@ extern "C" {
  *   others up to 3 launches each. Then the fastest runs (one whose median
  *   is 10% under the fastest launch of each way before it in this order:
  *   as written, the rewritten kernel's own, the warp program's, combining,
- *   coordinator), and the others run again, one launch each, to check: at
- *   the 16th and 32nd launch after the choice and one launch in 64 after
- *   that, each way whose launch adds at most a quarter of the chosen
- *   way's time since the last check, and any way once a check adds at
- *   most 1/64 of it; the chosen way's times 1.3x and 10 us slower (the
+ *   privatized, coordinator), and the others run again, one launch each,
+ *   to check: at the 16th and 32nd launch after the choice and one launch
+ *   in 64 after that, each way whose launch adds at most a quarter of the
+ *   chosen way's time since the last check, and any way once a check adds
+ *   at most 1/64 of it; the chosen way's times 1.3x and 10 us slower (the
  *   data changed) run each other once, a check; a check 1.3x faster than
  *   before, or 10% faster than the chosen way, starts its timing again.
  *   Where nothing can be compared (a queue without
@@ -157,7 +158,8 @@ SA_API cl_int saGetProfileStepsLeft(cl_command_queue queue, cl_kernel kernel,
                                     const size_t *local_work_size,
                                     cl_uint *steps);
 /* What SA_MODE_AUTO has chosen for kernel at this NDRange on the queue's
- * device: *mode is SA_MODE_DIRECT, SA_MODE_COMBINE or SA_MODE_COORDINATOR,
+ * device: *mode is SA_MODE_DIRECT, SA_MODE_COMBINE, SA_MODE_PRIVATE or
+ * SA_MODE_COORDINATOR,
  * or SA_MODE_AUTO while it is still timing the ways (or before its first
  * launch); *launches and *ms (either may be NULL) are the launches it
  * timed before its first choice, and their device time, which a report of
