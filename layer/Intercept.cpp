@@ -234,6 +234,8 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
       Record->Native = cloneNativeTwin(Record->Native);
       Record->Warp = cloneNativeTwin(Record->Warp);
       state().Kernels.add(Clone, *Record);
+      // The runtime's privatized form: the clone names its source's buffers.
+      saNoteKernelClone(Source, Clone);
     }
     return Clone;
   });

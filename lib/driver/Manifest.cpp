@@ -99,6 +99,8 @@ static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
     J.attribute("result_used", S.ResultUsed);
     J.attribute("form", S.FloatAddLoop ? std::string("float-add loop")
                                        : std::string(callFormName(S.Form)));
+    if (S.Private)
+      J.attribute("private", true);
     J.attributeArray("kernels", [&] {
       for (const std::string &K : S.Kernels)
         J.value(K);

@@ -167,6 +167,9 @@ struct ProfiledSite {
   bool ResultUsed = true;
   CallForm Form = CallForm::PerItem;
   bool FloatAddLoop = false;
+  /// The privatized form can serve every call the site spells
+  /// (CallSite::NotPrivate empty): the profile times it too.
+  bool Private = false;
   std::vector<std::string> Kernels;
 };
 

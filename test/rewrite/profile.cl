@@ -83,6 +83,8 @@ __kernel void second(__global uint *c, __global uint *w) {
 // MANIFEST: "id": 3,
 // MANIFEST: "operation": "atomic_or",
 // MANIFEST: "form": "deferred",
+// (A site the privatized form can serve says so: the profile times it.)
+// MANIFEST-NEXT: "private": true,
 // MANIFEST-NEXT: "kernels": [
 // MANIFEST-NEXT: "second"
 // MANIFEST-NEXT: ]

@@ -682,12 +682,16 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
             // A recording passes its buffer; a site alone is 1 + its id.
             LaunchCall Launched = Call;
             Launched.Recording = Step.Buffer;
-            Launched.OnlySite =
-                Step.What == ProfileStep::OneSite ? Step.Site + 1 : 0;
+            bool Private = Step.What == ProfileStep::OneSitePrivate;
+            Launched.OnlySite = Step.What == ProfileStep::OneSite || Private
+                                    ? Step.Site + 1
+                                    : 0;
             bool Combine = Step.What == ProfileStep::AllSites ||
                            Step.What == ProfileStep::OneSite;
             return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
-                                   Combine ? SA_MODE_COMBINE : SA_MODE_DIRECT,
+                                   Private   ? SA_MODE_PRIVATE
+                                   : Combine ? SA_MODE_COMBINE
+                                             : SA_MODE_DIRECT,
                                    Done);
           });
     AutoLaunch Given;

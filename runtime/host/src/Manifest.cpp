@@ -63,6 +63,7 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
         Site.Width = S.at("width").get<unsigned>();
         Site.ResultUsed = S.at("result_used").get<bool>();
         Site.Form = S.at("form").get<std::string>();
+        Site.Private = S.value("private", false);
         Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
         if (Site.Id != M->Sites.size()) {
           Error = "the manifest's sites are not numbered in order";

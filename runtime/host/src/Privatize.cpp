@@ -208,3 +208,17 @@ extern "C" cl_int saNoteKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
   R.Args[Kernel][Index] = Told;
   return succeed();
 }
+
+extern "C" cl_int saNoteKernelClone(cl_kernel Source, cl_kernel Clone) {
+  using namespace softatomic;
+  if (!Source || !Clone)
+    return fail(CL_INVALID_KERNEL, "kernel is NULL");
+  ArgRecords &R = records();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto It = R.Args.find(Source);
+  if (It == R.Args.end())
+    R.Args.erase(Clone);
+  else
+    R.Args[Clone] = It->second;
+  return succeed();
+}

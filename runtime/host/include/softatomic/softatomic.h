@@ -271,6 +271,8 @@ SA_API cl_int saRegisterProgramManifest(cl_program program,
  * interception layer tells every argument. */
 SA_API cl_int saNoteKernelArg(cl_kernel kernel, cl_uint index, size_t size,
                               const void *value);
+/* The same for a clone (clCloneKernel): it has its source's arguments. */
+SA_API cl_int saNoteKernelClone(cl_kernel source, cl_kernel clone);
 
 /* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
