@@ -13,6 +13,9 @@
 # auto / by hand (target: at most 1.25 on the histogram rows), auto /
 # native (at most 1.05 where privatization does not pay).
 # Usage: bench/privatize/histogram.sh SA_DIFFTEST KERNELS_DIR [REPEAT]
+#   On the GPU machine, after scripts/gpu-run.sh built build-gpu/bin/sa-difftest:
+#     . scripts/nvidia-opencl.sh   # registers NVIDIA's ICD where none does
+#     SA_PLATFORM=NVIDIA bench/privatize/histogram.sh build-gpu/bin/sa-difftest .gpu/kernels
 #   KERNELS_DIR holds privatize_histogram.sa.cl: bench/privatize/histogram.cl
 #   rewritten (scripts/gpu-bundle.sh's .gpu/kernels, or
 #   `softatomic-rewrite bench/privatize/histogram.cl -o DIR/privatize_histogram.sa.cl`).

@@ -56,8 +56,8 @@ std::vector<Config> histogramSweep(const Options &O) {
     for (bool ByHand : {false, true})
       for (size_t KB : O.HistKB) {
         Config C;
-        C.Bench = C.Kernel = "histogram";
-        C.File = ByHand ? "histogram_byhand" : "histogram";
+        C.Bench = "histogram";
+        C.File = C.Kernel = ByHand ? "histogram_byhand" : "histogram";
         C.Variant = std::string(Variant) + (ByHand ? "/by-hand" : "");
         C.Param = "KiB";
         C.Value = KB;

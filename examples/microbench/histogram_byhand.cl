@@ -4,7 +4,8 @@
 // zero to the global histogram with one atomic. The evaluation's reference
 // beside the kernel as written: what the privatized form of the rewrite
 // aims for (docs/HOST-RUNTIME.md, "The privatized form").
-__kernel void histogram(__global const uchar *buffer, uint size, __global uint *histo) {
+__kernel void histogram_byhand(__global const uchar *buffer, uint size,
+                               __global uint *histo) {
   __local uint priv[256];
   for (uint b = get_local_id(0); b < 256u; b += get_local_size(0))
     priv[b] = 0u;
