@@ -267,6 +267,9 @@ clReleaseKernel(cl_kernel Kernel) {
         if (Twin)
           SA_REAL(clReleaseKernel)(Twin);
       SA_REAL(clReleaseProgram)(Last->AppProgram);
+      // What the runtime was told of its arguments (a kernel created later
+      // may come at its address).
+      saForgetKernelArgs(Kernel);
     }
     return Status;
   });

@@ -308,21 +308,6 @@ cl_int planLaunch(cl_command_queue Queue, cl_kernel Kernel,
                      Plan.ListCapacity, Plan.ScratchBytes);
 }
 
-/// The privatized form's copy for a launch planned in the combining mode:
-/// after the worker's scratch, where the launch allows one (Privatize.h).
-void planPrivateCopy(cl_kernel Kernel, const RewrittenKernel &Entry,
-                     cl_device_id Device, LaunchPlan &Plan) {
-  cl_ulong KernelLocal = 0;
-  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
-                           sizeof(KernelLocal), &KernelLocal, nullptr);
-  cl_ulong Copy = 4ull * SA_P_COPY((cl_ulong)Plan.localItems());
-  Plan.Private =
-      planPrivate(Kernel, Entry, privateBudget(Device, KernelLocal, Copy));
-  if (Plan.Private.Words)
-    Plan.ScratchBytes = std::max<size_t>(
-        Plan.ScratchBytes, Copy + 4ull * Plan.Private.localWords());
-}
-
 /// The state buffer's initial contents: the header, then zeros.
 std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   cl_uint Workers = (cl_uint)Plan.Workers;
@@ -547,13 +532,8 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
             "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
             "compiles it in unless given --combine-mode=false)");
   if (Private)
-    planPrivateCopy(Kernel, Entry, Device, Plan);
-
-  if (hostConfig().Verbose && Private)
-    std::fprintf(stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
-                 Plan.Private.Words
-                     ? privateCopyName(Plan.Private).c_str()
-                     : ("no private copy: " + Plan.Private.Why).c_str());
+    Plan.Private = planPrivateCopy(Kernel, Entry, Device, Name,
+                                   Plan.localItems(), Plan.ScratchBytes);
   if (hostConfig().Verbose)
     std::fprintf(
         stderr,

@@ -6,6 +6,7 @@
 #include "softatomic_layout.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -185,6 +186,26 @@ PrivatePlan planPrivate(cl_kernel Kernel, const RewrittenKernel &Entry,
   return Plan;
 }
 
+PrivatePlan planPrivateCopy(cl_kernel Kernel, const RewrittenKernel &Entry,
+                            cl_device_id Device, const std::string &Name,
+                            size_t LocalItems, size_t &ScratchBytes) {
+  cl_ulong KernelLocal = 0;
+  clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof(KernelLocal), &KernelLocal, nullptr);
+  cl_ulong Copy = 4ull * SA_P_COPY((cl_ulong)LocalItems);
+  PrivatePlan Plan =
+      planPrivate(Kernel, Entry, privateBudget(Device, KernelLocal, Copy));
+  if (Plan.Words)
+    ScratchBytes =
+        std::max<size_t>(ScratchBytes, Copy + 4ull * Plan.localWords());
+  if (hostConfig().Verbose)
+    std::fprintf(
+        stderr, "softatomic: kernel '%s': %s\n", Name.c_str(),
+        (Plan.Words ? privateCopyName(Plan) : "no private copy: " + Plan.Why)
+            .c_str());
+  return Plan;
+}
+
 void forgetKernelArgs(cl_kernel Kernel) {
   ArgRecords &R = records();
   std::lock_guard<std::mutex> Guard(R.Lock);
@@ -221,4 +242,9 @@ extern "C" cl_int saNoteKernelClone(cl_kernel Source, cl_kernel Clone) {
   else
     R.Args[Clone] = It->second;
   return succeed();
+}
+
+extern "C" cl_int saForgetKernelArgs(cl_kernel Kernel) {
+  softatomic::forgetKernelArgs(Kernel);
+  return softatomic::succeed();
 }

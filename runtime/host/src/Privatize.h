@@ -53,6 +53,15 @@ cl_ulong privateBudget(cl_device_id Device, cl_ulong KernelLocal,
 PrivatePlan planPrivate(cl_kernel Kernel, const RewrittenKernel &Entry,
                         cl_ulong Budget);
 
+/// The private copy of a launch of \p Kernel (named \p Name) in the
+/// combining mode on \p Device, with \p LocalItems work-items per group:
+/// after the worker's scratch, which \p ScratchBytes grows to hold it,
+/// within the budget beside the kernel's own local memory. Says what it
+/// decided under SOFTATOMIC_VERBOSE.
+PrivatePlan planPrivateCopy(cl_kernel Kernel, const RewrittenKernel &Entry,
+                            cl_device_id Device, const std::string &Name,
+                            size_t LocalItems, size_t &ScratchBytes);
+
 /// Forgets what was told of \p Kernel's arguments.
 void forgetKernelArgs(cl_kernel Kernel);
 

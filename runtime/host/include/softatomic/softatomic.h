@@ -273,6 +273,9 @@ SA_API cl_int saNoteKernelArg(cl_kernel kernel, cl_uint index, size_t size,
                               const void *value);
 /* The same for a clone (clCloneKernel): it has its source's arguments. */
 SA_API cl_int saNoteKernelClone(cl_kernel source, cl_kernel clone);
+/* Forgets what was told of the kernel's arguments: call it when you release
+ * the kernel's last reference (a new kernel may come at its address). */
+SA_API cl_int saForgetKernelArgs(cl_kernel kernel);
 
 /* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
