@@ -234,6 +234,8 @@ clCloneKernel(cl_kernel Source, cl_int *ErrcodeRet) {
       Record->Native = cloneNativeTwin(Record->Native);
       Record->Warp = cloneNativeTwin(Record->Warp);
       state().Kernels.add(Clone, *Record);
+      // The runtime's privatized form: the clone names its source's buffers.
+      saNoteKernelClone(Source, Clone);
     }
     return Clone;
   });
@@ -265,6 +267,9 @@ clReleaseKernel(cl_kernel Kernel) {
         if (Twin)
           SA_REAL(clReleaseKernel)(Twin);
       SA_REAL(clReleaseProgram)(Last->AppProgram);
+      // What the runtime was told of its arguments (a kernel created later
+      // may come at its address).
+      saForgetKernelArgs(Kernel);
     }
     return Status;
   });

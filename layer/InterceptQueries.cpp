@@ -20,6 +20,7 @@
 #include "LayerState.h"
 #include "QueueProfiling.h"
 #include "RealOpenCL.h"
+#include "softatomic/softatomic.h"
 #include <algorithm>
 
 using namespace softatomic::layer;
@@ -64,8 +65,13 @@ SA_LAYER_ENTRY CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(
       return pastTheArguments(*Record, [&](cl_kernel Native) {
         return Real(Native, Index, Size, Value);
       });
-    return setOnAll(*Record, Kernel,
-                    [&](cl_kernel K) { return Real(K, Index, Size, Value); });
+    cl_int Status = setOnAll(*Record, Kernel, [&](cl_kernel K) {
+      return Real(K, Index, Size, Value);
+    });
+    // The runtime's privatized form needs the buffer each argument names.
+    if (Status == CL_SUCCESS)
+      saNoteKernelArg(Kernel, Index, Size, Value);
+    return Status;
   });
 }
 
@@ -82,8 +88,12 @@ clSetKernelArgSVMPointer(cl_kernel Kernel, cl_uint Index, const void *Pointer) {
       return pastTheArguments(*Record, [&](cl_kernel Native) {
         return Real(Native, Index, Pointer);
       });
-    return setOnAll(*Record, Kernel,
-                    [&](cl_kernel K) { return Real(K, Index, Pointer); });
+    cl_int Status = setOnAll(
+        *Record, Kernel, [&](cl_kernel K) { return Real(K, Index, Pointer); });
+    // An SVM pointer names no buffer the runtime can ask about: unknown.
+    if (Status == CL_SUCCESS)
+      saNoteKernelArg(Kernel, Index, 0, nullptr);
+    return Status;
   });
 }
 

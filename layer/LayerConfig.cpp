@@ -101,8 +101,9 @@ static LayerConfig readConfig() {
   // out in the others (the coordinator mode's program is then the paper's).
   // (SOFTATOMIC_MODE as the host runtime reads it: a malformed value fails
   // every software launch, which then runs natively with the reason logged.)
-  Config.Options.CombineMode =
-      hostConfig().Mode == SA_MODE_COMBINE || hostConfig().Mode == SA_MODE_AUTO;
+  Config.Options.CombineMode = hostConfig().Mode == SA_MODE_COMBINE ||
+                               hostConfig().Mode == SA_MODE_AUTO ||
+                               hostConfig().Mode == SA_MODE_PRIVATE;
   // A kernel the rewriter refuses stays native beside the rewritten ones
   // (--keep-native-on-error), except in the coordinator mode, whose atomics
   // are not atomic with a native kernel's: there the program is rewritten

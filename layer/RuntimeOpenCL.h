@@ -36,6 +36,7 @@
 #define clGetEventProfilingInfo(...)                                           \
   SA_REAL(clGetEventProfilingInfo)(__VA_ARGS__)
 #define clGetKernelInfo(...) SA_REAL(clGetKernelInfo)(__VA_ARGS__)
+#define clGetMemObjectInfo(...) SA_REAL(clGetMemObjectInfo)(__VA_ARGS__)
 #define clGetKernelWorkGroupInfo(...)                                          \
   SA_REAL(clGetKernelWorkGroupInfo)(__VA_ARGS__)
 #define clGetPlatformInfo(...) SA_REAL(clGetPlatformInfo)(__VA_ARGS__)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The paper's evaluation in one command: every example of examples/microbench
-# (Figures 8-13 of Elteir, Lin and Feng, the Kirk-Hwu histogram, the McKee
+# (Figures 8-13 of Elteir, Lin and Feng, the Kirk-Hwu histogram with its
+# by-hand privatized version as a reference row (variants */by-hand), the McKee
 # contention sweep, a copy), native and rewritten, across its sweep on one
 # OpenCL device, every run verified. Writes into the output directory:
 #   evaluation.csv   one row per configuration (native_ms, software_ms, ratio,

@@ -55,6 +55,8 @@ for pf in .gpu/kernels/*.pf.cl; do
       >>.gpu/profile-cases.txt
 done
 "$build/bin/softatomic-rewrite" examples/figure3/figure3.cl -o .gpu/kernels/figure3.sa.cl
+# The privatized form's benchmark (bench/privatize/histogram.sh .gpu/kernels).
+"$build/bin/softatomic-rewrite" bench/privatize/histogram.cl -o .gpu/kernels/privatize_histogram.sa.cl
 # The reproducible float adds' benchmark (bench/reproducible/scatter-add.sh):
 # its kernel in the default rewrite (native float adds, as written) and in
 # the reproducible one.

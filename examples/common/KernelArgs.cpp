@@ -1,5 +1,6 @@
 #include "KernelArgs.h"
 #include "ClSession.h"
+#include "softatomic/softatomic.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -390,6 +391,10 @@ cl_int LaunchBuffers::setArguments(cl_kernel Kernel,
       What = "clSetKernelArg " + std::to_string(I);
       return Err;
     }
+    // What the privatized form needs to know of the arguments (a kernel
+    // that is not rewritten ignores it).
+    saNoteKernelArg(Kernel, I, A.K == ArgSpec::Buffer ? sizeof(cl_mem) : 0,
+                    A.K == ArgSpec::Buffer ? &Mems[I] : nullptr);
   }
   return CL_SUCCESS;
 }

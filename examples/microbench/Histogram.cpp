@@ -1,7 +1,8 @@
 // A 256-bin histogram with global atomics (Kirk and Hwu), over generated
 // bytes: "uniform" (every byte value equally likely) and "skewed" (80% of
 // the bytes in 4 bins, the contention a text's common letters make), at each
-// input size of --hist-kb on --hist-groups groups.
+// input size of --hist-kb on --hist-groups groups; and each privatized by
+// hand (variants "uniform/by-hand", "skewed/by-hand"), the reference.
 #include "Families.h"
 
 namespace softatomic {
@@ -48,23 +49,28 @@ struct Histogram : Workload {
 
 std::vector<Config> histogramSweep(const Options &O) {
   std::vector<Config> Sweep;
+  // Each variant also by hand (histogram_byhand.cl: privatized in local
+  // memory), the reference row: its native time is what privatization
+  // reaches.
   for (const char *Variant : {"uniform", "skewed"})
-    for (size_t KB : O.HistKB) {
-      Config C;
-      C.Bench = C.File = C.Kernel = "histogram";
-      C.Variant = Variant;
-      C.Param = "KiB";
-      C.Value = KB;
-      C.Groups = O.HistGroups;
-      C.Local = O.Local;
-      size_t Items = C.Groups * C.Local;
-      bool Skewed = C.Variant == "skewed";
-      C.Make = [Items, KB, Skewed](ClSession &S) {
-        return std::unique_ptr<Workload>(
-            new Histogram(S, Items, KB * 1024, Skewed));
-      };
-      Sweep.push_back(C);
-    }
+    for (bool ByHand : {false, true})
+      for (size_t KB : O.HistKB) {
+        Config C;
+        C.Bench = "histogram";
+        C.File = C.Kernel = ByHand ? "histogram_byhand" : "histogram";
+        C.Variant = std::string(Variant) + (ByHand ? "/by-hand" : "");
+        C.Param = "KiB";
+        C.Value = KB;
+        C.Groups = O.HistGroups;
+        C.Local = O.Local;
+        size_t Items = C.Groups * C.Local;
+        bool Skewed = std::string(Variant) == "skewed";
+        C.Make = [Items, KB, Skewed](ClSession &S) {
+          return std::unique_ptr<Workload>(
+              new Histogram(S, Items, KB * 1024, Skewed));
+        };
+        Sweep.push_back(C);
+      }
   return Sweep;
 }
 

@@ -106,6 +106,17 @@ public:
     return rootParam(Site.Call->getArg(0), F, Index) && deferrable(F, Index);
   }
 
+  /// The parameter of \p F that pointer expression \p E is based on.
+  bool root(const Expr *E, const FunctionDecl *F, unsigned &Index) {
+    return rootParam(E, F, Index);
+  }
+
+  /// Whether parameter \p Index of \p F is touched only through atomics
+  /// whose results are unused, in F and below.
+  bool atomicOnly(const FunctionDecl *F, unsigned Index) {
+    return atomicOnlyIn(F, Index);
+  }
+
 private:
   struct Caller {
     const FunctionDecl *F;
@@ -394,9 +405,37 @@ private:
 
 } // namespace
 
-void markDeferredSites(KernelAnalysis &Result,
-                       const DenseSet<const FunctionDecl *> &Code,
-                       const StmtParents &Parents, bool ReassociateFloats) {
+/// Notes, for the privatized form (PrivateTargets.h), the parameter each
+/// global atomic's target and each user call's arguments are based on.
+static void noteTargets(KernelAnalysis &Result,
+                        const DenseSet<const FunctionDecl *> &Code,
+                        AtomicOnlyTargets &Targets) {
+  for (auto &Entry : Result.Functions) {
+    if (!Code.contains(Entry.first))
+      continue;
+    for (CallSite &Site : Entry.second.Sites) {
+      unsigned Index = 0;
+      if (Site.SiteKind == CallSite::Kind::Atomic &&
+          Site.Atomic == AtomicKind::Global && Site.Call->getNumArgs() > 0 &&
+          Targets.root(Site.Call->getArg(0), Entry.first, Index)) {
+        Site.TargetParam = (int)Index;
+        Site.TargetAtomicOnly = Targets.atomicOnly(Entry.first, Index);
+      }
+      if (Site.SiteKind != CallSite::Kind::UserCall)
+        continue;
+      Site.ArgRoots.assign(Site.Call->getNumArgs(), -1);
+      for (unsigned A = 0; A < Site.Call->getNumArgs(); ++A)
+        if (Site.Call->getArg(A)->getType()->isPointerType() &&
+            Targets.root(Site.Call->getArg(A), Entry.first, Index))
+          Site.ArgRoots[A] = (int)Index;
+    }
+  }
+}
+
+/// Whether \p Code orders memory between work-items explicitly.
+static bool codeOrdersMemory(const KernelAnalysis &Result,
+                             const DenseSet<const FunctionDecl *> &Code,
+                             const StmtParents &Parents) {
   for (const FunctionDecl *F : Code) {
     if (llvm::any_of(Parents.statements(F->getBody()), [](const Stmt *S) {
           const auto *Call = dyn_cast<CallExpr>(S);
@@ -404,7 +443,7 @@ void markDeferredSites(KernelAnalysis &Result,
           return Callee && Callee->getIdentifier() &&
                  ordersMemory(Callee->getName());
         }))
-      return;
+      return true;
     // An OpenCL 2.0 atomic on memory other than __local with an order
     // stronger than relaxed (implicit forms are seq_cst) orders memory too:
     // a deferred atomic before its release could be missed by the
@@ -416,9 +455,19 @@ void markDeferredSites(KernelAnalysis &Result,
                  Site.Builtin->Cl20 && Site.Atomic != AtomicKind::Local &&
                  !Site.Relaxed;
         }))
-      return;
+      return true;
   }
+  return false;
+}
+
+void markDeferredSites(KernelAnalysis &Result,
+                       const DenseSet<const FunctionDecl *> &Code,
+                       const StmtParents &Parents, bool ReassociateFloats) {
   AtomicOnlyTargets Targets(Result, Parents);
+  noteTargets(Result, Code, Targets);
+  Result.OrdersMemory = codeOrdersMemory(Result, Code, Parents);
+  if (Result.OrdersMemory)
+    return;
   SmallVector<std::pair<CallSite *, const FunctionDecl *>, 16> Chosen;
   for (auto &Entry : Result.Functions) {
     if (!Code.contains(Entry.first))

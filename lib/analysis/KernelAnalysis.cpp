@@ -9,6 +9,7 @@
 #include "analysis/KernelCounts.h"
 #include "analysis/MacroKernels.h"
 #include "analysis/MacroSpelledForms.h"
+#include "analysis/PrivateTargets.h"
 #include "analysis/ReproducibleSites.h"
 #include "support/Diagnostics.h"
 #include "support/StmtParents.h"
@@ -480,6 +481,8 @@ std::optional<KernelAnalysis> Analyzer::run() {
 /// other the group's requests published together), one under an `if` the
 /// group reaches the predicated form; every other call goes alone. Last,
 /// the calls one macro spells, where their forms differ, all go alone.
+/// Then the kernel arguments that a privatized copy may serve (deferred
+/// sites alone), and why every other site cannot take it.
 void Analyzer::chooseCallForms() {
   DenseSet<const FunctionDecl *> Code(RewrittenReach.begin(),
                                       RewrittenReach.end());
@@ -496,6 +499,8 @@ void Analyzer::chooseCallForms() {
   if (Options.ReproducibleFloats)
     markReproducibleSites(Result, Code);
   unifyMacroSpelledForms(Result, SM);
+  // Last: a privatized copy serves deferred sites alone.
+  markPrivateTargets(Result, Code, Ctx, Options.DeferUnusedResults);
   if (Options.ReproducibleFloats)
     reportFloatSites(Result, Code, Ctx);
 }

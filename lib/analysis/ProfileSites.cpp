@@ -66,6 +66,9 @@ void numberProfileSites(KernelAnalysis &Result, const SourceManager &SM) {
       return S->ResultUsed && !S->Loop;
     });
     Site.Form = First.Form;
+    Site.Private = all_of(Entry.Sites, [](const CallSite *S) {
+      return S->Form == CallForm::Deferred && S->NotPrivate.empty();
+    });
     Site.FloatAddLoop = First.Loop.has_value();
     // Kernels in source order.
     std::sort(Entry.Kernels.begin(), Entry.Kernels.end(),

@@ -20,6 +20,36 @@ static void writeExtraArg(json::OStream &J, unsigned Index, StringRef Name,
   });
 }
 
+/// What a privatized copy may serve, where anything: the targets and the
+/// buffer arguments; the sites that cannot take it, and why.
+static void writePrivate(json::OStream &J, const KernelManifest &K) {
+  if (!K.PrivateTargets.empty()) {
+    J.attributeArray("private_targets", [&] {
+      for (const PrivateTarget &T : K.PrivateTargets)
+        J.object([&] {
+          J.attribute("arg", T.Arg);
+          J.attribute("op", T.Op);
+          J.attribute("type", T.Type);
+          J.attribute("bound", (int64_t)T.Bound);
+        });
+    });
+    J.attributeArray("buffer_args", [&] {
+      for (unsigned Index : K.BufferArgs)
+        J.value(Index);
+    });
+  }
+  if (!K.NotPrivate.empty())
+    J.attributeArray("not_private", [&] {
+      for (const NotPrivateSite &S : K.NotPrivate)
+        J.object([&] {
+          J.attribute("line", S.Line);
+          J.attribute("column", S.Column);
+          J.attribute("call", S.Call);
+          J.attribute("reason", S.Reason);
+        });
+    });
+}
+
 /// One kernel of the manifest's "kernels"; \p Profile: with what a
 /// --profile rewrite adds.
 static void writeKernel(json::OStream &J, const KernelManifest &K,
@@ -41,6 +71,7 @@ static void writeKernel(json::OStream &J, const KernelManifest &K,
     J.attribute("deferred_sites", K.DeferredSites);
     J.attribute("float_add_loops", K.FloatAddLoops);
     J.attribute("items_wait", K.ItemsWait);
+    writePrivate(J, K);
     if (K.ReproducibleSites) {
       J.attribute("reproducible_sites", K.ReproducibleSites);
       J.attribute("reproducible_doubles", K.ReproducibleDoubles);
@@ -93,6 +124,8 @@ static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
     J.attribute("form", S.FloatAddLoop && S.Form != CallForm::Reproducible
                             ? std::string("float-add loop")
                             : std::string(callFormName(S.Form)));
+    if (S.Private)
+      J.attribute("private", true);
     J.attributeArray("kernels", [&] {
       for (const std::string &K : S.Kernels)
         J.value(K);

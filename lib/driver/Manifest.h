@@ -19,6 +19,15 @@ namespace softatomic {
 /// The marker the host runtime and the rewriter look for.
 constexpr llvm::StringLiteral ManifestMarker = "softatomic-manifest:";
 
+/// A global atomic that the privatized form cannot serve, and why
+/// (analysis/PrivateTargets.h).
+struct NotPrivateSite {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Call; ///< "atomic_add"
+  std::string Reason;
+};
+
 struct KernelManifest {
   std::string Name;
   unsigned UserArgs = 0;    ///< Parameters before the edit.
@@ -37,6 +46,13 @@ struct KernelManifest {
   /// its buffer (`bins[200]`).
   std::vector<std::string> GlobalPointerNames;
   std::vector<unsigned> ProfileSites;
+  /// The arguments a privatized copy may serve, the arguments that point
+  /// to __global or __constant memory (the host refuses the copy where
+  /// another of them names the same buffer), and the sites that cannot
+  /// take the form.
+  std::vector<PrivateTarget> PrivateTargets;
+  std::vector<unsigned> BufferArgs;
+  std::vector<NotPrivateSite> NotPrivate;
   /// --float-atomics=reproducible: the sites it reaches in the
   /// reproducible form, and whether one is on a double. A kernel with any
   /// takes a third extra argument, the launch's accumulators.

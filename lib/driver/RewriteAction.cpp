@@ -52,10 +52,65 @@ static std::string notOpenCLC(const LangOptions &LO) {
   return "";
 }
 
+/// What the manifest says of \p K's privatized form: its targets, its
+/// buffer arguments, and its sites that cannot take the form.
+static void notePrivate(KernelManifest &Entry, const FunctionDecl *K,
+                        const KernelAnalysis &Analysis,
+                        const SourceManager &SM) {
+  auto Targets = Analysis.PrivateTargets.find(K);
+  if (Targets != Analysis.PrivateTargets.end())
+    Entry.PrivateTargets = Targets->second;
+  for (const ParmVarDecl *P : K->parameters()) {
+    QualType T = P->getType();
+    LangAS AS = T->isPointerType() ? T->getPointeeType().getAddressSpace()
+                                   : LangAS::Default;
+    if (AS == LangAS::opencl_global || AS == LangAS::opencl_constant)
+      Entry.BufferArgs.push_back(P->getFunctionScopeIndex());
+  }
+  for (const auto &[F, Info] : Analysis.Functions) {
+    auto Reaching = Analysis.ReachingKernels.find(F);
+    if (Reaching == Analysis.ReachingKernels.end() ||
+        !llvm::is_contained(Reaching->second, K))
+      continue;
+    for (const CallSite &Site : Info.Sites) {
+      if (!Site.isGlobalReadModifyWrite() || Site.NotPrivate.empty())
+        continue;
+      PresumedLoc Loc =
+          SM.getPresumedLoc(SM.getFileLoc(Site.Call->getBeginLoc()));
+      Entry.NotPrivate.push_back(
+          {Loc.isValid() ? sys::path::filename(Loc.getFilename()).str() : "",
+           Loc.isValid() ? Loc.getLine() : 0,
+           Loc.isValid() ? Loc.getColumn() : 0,
+           Site.Builtin ? Site.Builtin->SourceName.str() : "",
+           Site.NotPrivate});
+    }
+  }
+}
+
+/// --dry-run's lines on the privatized form.
+static std::vector<std::string> privateNotes(const Manifest &M) {
+  std::vector<std::string> Notes;
+  for (const KernelManifest &K : M.Kernels) {
+    for (const PrivateTarget &T : K.PrivateTargets)
+      Notes.push_back("kernel '" + K.Name + "': argument " +
+                      std::to_string(T.Arg) + " '" + T.Name +
+                      "' can be privatized (" + T.Op + " " + T.Type + ", " +
+                      (T.Bound ? "at most " + std::to_string(T.Bound) +
+                                     (T.Bound == 1 ? " element" : " elements")
+                               : "sized per launch") +
+                      ")");
+    for (const NotPrivateSite &S : K.NotPrivate)
+      Notes.push_back(S.File + ":" + std::to_string(S.Line) + ":" +
+                      std::to_string(S.Column) + ": kernel '" + K.Name +
+                      "': '" + S.Call + "' cannot be privatized: " + S.Reason);
+  }
+  return Notes;
+}
+
 /// The manifest of the kernels \p Analysis rewrites.
 static Manifest makeManifest(const KernelAnalysis &Analysis,
                              const RewriteOptions &Options,
-                             const LangOptions &LO) {
+                             const LangOptions &LO, const SourceManager &SM) {
   Manifest M;
   M.RuntimeVersion = runtimeVersion().str();
   M.Source = sys::path::filename(Options.InputName).str();
@@ -75,6 +130,7 @@ static Manifest makeManifest(const KernelAnalysis &Analysis,
     Entry.DeferredSites = Analysis.DeferredSites.lookup(K);
     Entry.FloatAddLoops = Analysis.FloatAddLoops.lookup(K);
     Entry.ItemsWait = Analysis.WaitingKernels.contains(K);
+    notePrivate(Entry, K, Analysis, SM);
     Entry.ReproducibleSites = Analysis.ReproducibleSites.lookup(K);
     Entry.ReproducibleDoubles = Analysis.ReproducibleDoubles.contains(K);
     if (Options.Profile) {
@@ -236,12 +292,13 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   auto NativeKernels = reportNativeKernels(*Analysis, Options, SM, Diags);
   if (Options.Profile)
     numberProfileSites(*Analysis, SM);
-  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts());
+  Manifest M = makeManifest(*Analysis, Options, Ctx.getLangOpts(), SM);
   bool Done = Analysis->RewrittenKernels.empty() ? keepUnchanged(SM, Diags)
                                                  : rewrite(Ctx, *Analysis, M);
   if (!Done)
     return;
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
+  Result.PrivateNotes = privateNotes(M);
   Result.NativeKernels = std::move(NativeKernels);
   Result.Succeeded = true;
 }

@@ -55,6 +55,9 @@ struct RewriteResult {
   /// The manifest, pretty-printed JSON (an empty "kernels" list when
   /// nothing changed).
   std::string ManifestJSON;
+  /// What the privatized form can serve and what it cannot, and why, one
+  /// line each, for --dry-run.
+  std::vector<std::string> PrivateNotes;
   /// The files the parse read (absolute paths: the input, then the user
   /// headers it includes), for --depfile; filled by rewriteFile.
   std::vector<std::string> Dependencies;

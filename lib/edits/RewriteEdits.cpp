@@ -188,6 +188,25 @@ static std::string profiledArguments(const FunctionDecl *Kernel) {
   return Text;
 }
 
+/// ` __sa_private_target(__sa_ctx, 0, (__global void *)bins);` for each
+/// argument of \p Kernel that a privatized copy may serve
+/// (analysis/PrivateTargets.h): where the launch privatizes that argument,
+/// the runtime learns where its buffer starts (docs/REWRITE.md, "The
+/// privatized form").
+static std::string privateTargets(const KernelAnalysis &Analysis,
+                                  const FunctionDecl *Kernel) {
+  std::string Text;
+  auto It = Analysis.PrivateTargets.find(Kernel);
+  if (It == Analysis.PrivateTargets.end())
+    return Text;
+  for (const PrivateTarget &T : It->second)
+    Text +=
+        (" __sa_private_target(__sa_ctx, " + Twine(T.Arg) +
+         ", (__global void *)" + Kernel->getParamDecl(T.Arg)->getName() + ");")
+            .str();
+  return Text;
+}
+
 /// Prologue (with the hoisted __local declarations), epilogue and early
 /// returns of a rewritten kernel.
 void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
@@ -227,6 +246,7 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
   if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
     Start += PrivateDeferral;
+  Start += privateTargets(Analysis, Kernel);
   if (Profile)
     Start += profiledArguments(Kernel);
   Start += GroupLoop;

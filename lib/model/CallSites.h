@@ -18,6 +18,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -105,6 +106,17 @@ struct CallSite {
   /// the analysis for the rewritten code, whose statements it indexes;
   /// true elsewhere, where it cannot tell.
   bool ResultUsed = true;
+  /// A global atomic in rewritten code: the parameter of its function
+  /// that its pointer is based on (-1: none), and whether that parameter's
+  /// memory is touched only through atomics whose results are unused.
+  int TargetParam = -1;
+  bool TargetAtomicOnly = false;
+  /// A call of a user function in rewritten code: per argument, the
+  /// caller's parameter it is based on (-1: none).
+  std::vector<int> ArgRoots;
+  /// Why the privatized form cannot serve this global atomic (the
+  /// manifest and --dry-run say it); empty where it can.
+  std::string NotPrivate;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
   /// The geometry builtin called (geometry sites).
@@ -155,7 +167,24 @@ struct ProfiledSite {
   bool ResultUsed = true;
   CallForm Form = CallForm::PerItem;
   bool FloatAddLoop = false;
+  /// The privatized form can serve every call the site spells
+  /// (CallSite::NotPrivate empty): the profile times it too.
+  bool Private = false;
   std::vector<std::string> Kernels;
+};
+
+/// A kernel argument whose memory every work-group may keep a private copy
+/// of in local memory (docs/REWRITE.md, "The privatized form"): all the
+/// kernel's atomics on it are one commutative operation whose results are
+/// unused, and nothing else touches it.
+struct PrivateTarget {
+  unsigned Arg = 0;
+  std::string Name; ///< the parameter's
+  std::string Op;   ///< "add", "min", "max", "and", "or", "xor"
+  std::string Type; ///< "uint", "int" (min and max), "float"
+  /// The elements an index can reach, where the rewriter proves it
+  /// (`& 255`, `% K`, a uchar index); 0 where the launch's buffer decides.
+  uint64_t Bound = 0;
 };
 
 /// A float atomic site of rewritten code in a --float-atomics=reproducible
@@ -228,6 +257,12 @@ struct KernelAnalysis {
   /// atomic call's site id.
   std::vector<ProfiledSite> ProfileSites;
   llvm::DenseMap<const clang::CallExpr *, unsigned> ProfileSiteIds;
+  /// Per rewritten kernel: its privatizable targets (PrivateTargets.h).
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<PrivateTarget>>
+      PrivateTargets;
+  /// The rewritten code orders memory explicitly (fences, atomic loads and
+  /// stores): nothing is deferred (DeferredSites.h).
+  bool OrdersMemory = false;
   /// Some rewritten code calls a 64-bit software atomic: the runtime's
   /// 64-bit part must be compiled (SA_INT64_ATOMICS).
   bool HasWideAtomics = false;

@@ -48,6 +48,8 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
      << join(R.RewrittenKernels, ", ") << ") with " << R.Edits.size()
      << " edits, after the manifest, device runtime " << runtimeVersion()
      << " and #line (" << countLines(R.Prefix) << " lines)\n";
+  for (const std::string &Note : R.PrivateNotes)
+    OS << "  " << Note << '\n';
   // --float-atomics=reproducible: each float site, and why one is not.
   for (const FloatSiteReport &F : R.FloatSites)
     OS << "  float site " << F.File << ":" << F.Line << ":" << F.Column << ": "

@@ -45,6 +45,17 @@
                                  --profile rewrite's sites counted and recorded */
 #define SA_H_NEXT_GROUP 28u   /* combining mode: user groups claimed so far (zeroed
                                  by the host; __sa_claim_group) */
+/* The privatized form (combining mode; runtime/device/06_private.cl): 1 +
+ * the kernel argument each worker keeps a private copy of (0: none), the
+ * copy's elements (32-bit words, after the worker's scratch) and the
+ * operation (SA_OP_*) it combines. */
+#define SA_H_PRIVATE_ARG 29u
+#define SA_H_PRIVATE_WORDS 30u
+#define SA_H_PRIVATE_OP 31u
+/* ... where the copy is a cache of a target too large for local memory:
+ * log2 of its entries, this far up in SA_H_PRIVATE_OP (0: a copy);
+ * SA_H_PRIVATE_WORDS is then the target's elements. */
+#define SA_P_HASH_SHIFT 16u
 
 /* Line 1: coordinator progress, written only by the coordinator. */
 #define SA_C_HEARTBEAT (1u * SA_LINE_WORDS) /* rounds completed */
@@ -257,6 +268,9 @@
 #define SA_D_READY 2u
 #define SA_WORKER_SCRATCH_BYTES(items)                                         \
   (4u * (SA_D_TABLE(items) + SA_D_ENTRIES(items) * SA_D_WORDS))
+/* After the deferred table, in the privatized form: the private copy
+ * (SA_H_PRIVATE_WORDS words), at this word of the scratch. */
+#define SA_P_COPY(items) (SA_WORKER_SCRATCH_BYTES(items) / 4u)
 
 /* The accumulators of reproducible float adds (--float-atomics=
  * reproducible; part 8b): the kernel's third extra argument, in 64-bit

@@ -56,6 +56,10 @@ typedef struct {
   uint pending_op;      /* ... the work-item's own deferred atomic, if any */
   uint pending_value;
   ulong pending_addr;
+  ulong priv_base;      /* the privatized form (part 6b): the target's start, */
+  uint priv_bytes;      /* ... the bytes its copy covers (0: no copy), */
+  uint priv_op;         /* ... the operation it combines, */
+  uint priv_hash;       /* ... and log2 of its entries where it is a cache */
 #ifdef SA_WARP_ADDS
   uint warp_alone;      /* __sa_warp_add's calls left without a match */
 #endif

@@ -140,6 +140,10 @@ static void __sa_ctx_init(__sa_ctx_t *ctx, __local uint *scratch,
   ctx->defer_private = 0;
   ctx->ordered = 0;
   ctx->pending_op = 0;
+  ctx->priv_base = 0;
+  ctx->priv_bytes = 0;
+  ctx->priv_op = 0;
+  ctx->priv_hash = 0;
   ctx->awaiting = 0;
   ctx->direct = 0;
   ctx->waits = 0;
@@ -244,6 +248,7 @@ static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,
   uint items = __sa_local_items();
   SA_FOR_STRIDED(i, SA_D_ENTRIES(items), items)
     __sa_deferred_entry(ctx, i)[SA_D_TAG] = SA_D_FREE;
+  __sa_private_begin(ctx);
   scratch[__sa_local_linear_id() * SA_G_WORDS + SA_G_CALL] = 0u; /* its bucket */
   if (__sa_local_linear_id() == 0) {
     scratch[SA_G_REQUESTS(items)] = 0u;
@@ -328,6 +333,7 @@ static void __sa_kernel_end(__sa_ctx_t *ctx) {
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   if (!ctx->direct)
     __sa_deferred_send_all(ctx);
+  __sa_private_merge(ctx); /* after the barrier above: every update is in */
   barrier(CLK_GLOBAL_MEM_FENCE);
   if (!ctx->direct && __sa_local_linear_id() == 0)
     __sa_store_release(ctx->state + SA_W_DONE(ctx->workers, ctx->worker),

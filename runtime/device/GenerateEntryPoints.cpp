@@ -215,8 +215,11 @@ public:
                 "__sa_addr(p), " +
                     addOperand(Op, T) + "); return; } "
               : "if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); ";
+      // A privatized copy's element first (part 6b): the privatized form's
+      // whole cost per call.
       return function(Ret, Name, Ptr + ", " + Value,
-                      "if (__sa_fold(ctx, " + Args + ") return; " + Warp +
+                      "if (__sa_private(ctx, " + Args + ") return; " +
+                          "if (__sa_fold(ctx, " + Args + ") return; " + Warp +
                           Direct + "__sa_defer(ctx, " + Args + ";");
     }
     case CallForm::Reproducible:
@@ -327,7 +330,8 @@ public:
     std::string Operands =
         code(Sent, T) + ", __sa_addr(p), " + addOperand(Op, T);
     function(Ret, Name, Params,
-             "if (__sa_fold(ctx, " + Operands +
+             "if (__sa_private(ctx, " + Operands + ")) return; " +
+                 "if (__sa_fold(ctx, " + Operands +
                  ")) return; if (SA_WARP_DEFERRED) __sa_warp_flush(ctx); " +
                  direct(Form, true, "__sa_native(ctx, " + Operands + ", 0)") +
                  "__sa_defer(ctx, " + Operands + ");");

@@ -22,7 +22,7 @@
 //
 // Names: one of the variable's list, which the message gives.
 // RUN: env SOFTATOMIC_MODE=fast not sa-difftest %s %t.sa.cl --kernel count --global 256 --local 64 --arg buf:uint:1 --arg buf:uint:256 --check 1:perm=0 2>&1 | FileCheck %s --check-prefix=MODE
-// MODE: SA_INVALID_ENVIRONMENT: SOFTATOMIC_MODE='fast': not one of coordinator, combine, direct, auto, profile{{$}}
+// MODE: SA_INVALID_ENVIRONMENT: SOFTATOMIC_MODE='fast': not one of coordinator, combine, direct, auto, profile, private{{$}}
 // RUN: env SOFTATOMIC_VERBOSE=yes not sa-difftest %s %t.sa.cl --mode coordinator --kernel count --global 256 --local 64 --arg buf:uint:1 --arg buf:uint:256 --check 1:perm=0 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: SA_INVALID_ENVIRONMENT: SOFTATOMIC_VERBOSE='yes': not one of 0, 1{{$}}
 // RUN: env SOFTATOMIC_OCCUPANCY=most not sa-difftest %s %t.sa.cl --mode coordinator --kernel count --global 256 --local 64 --arg buf:uint:1 --arg buf:uint:256 --check 1:perm=0 2>&1 | FileCheck %s --check-prefix=OCCUPANCY

@@ -10,7 +10,7 @@
 // - groups of 1, 7, 64 and 256 work-items, in both runtime modes.
 // RUN: softatomic-rewrite --combine-mode %s -o %t.sa.cl
 // RUN: FileCheck %s --input-file %t.sa.cl
-// CHECK: {{^}}__kernel void runs({{.*}}return; __sa_defer_privately(__sa_ctx); do {
+// CHECK: {{^}}__kernel void runs({{.*}}return; __sa_defer_privately(__sa_ctx);{{( __sa_private_target\([^;]*\);)*}} do {
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 16384 --local 64 --arg buf:uint:512 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:512
 // As the warp program (each warp's adds combined on NVIDIA):
 // RUN: sa-difftest %s %t.sa.cl --kernel runs --global 16384 --local 64 --arg buf:uint:512 --arg buf:int:64:fill=1000 --arg buf:uint:8192 --arg scalar:uint:512 --warp-program

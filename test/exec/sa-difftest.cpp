@@ -12,7 +12,8 @@
 //       [--check-sum TARGET,INC,COUNTERS]
 //       [--check-exchange OLD,TARGET,NEW,COUNTERS] [--expect-error any|SA_CODE]
 //       [--allow-error]
-//       [--mode coordinator|combine|direct|auto|both|all|profile|M1,M2,...]
+//       [--mode
+//       coordinator|combine|direct|auto|private|both|all|profile|M1,M2,...]
 //       [--native-once] [--report FILE]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
@@ -54,7 +55,9 @@
 //   written) first and alternates between direct and combine over --repeat
 //   runs before it keeps the faster; elsewhere direct. Default: all; and
 //   coordinator with --expect-error, whose failures are the coordinator's).
-//   A list (direct,combine,coordinator,auto) runs those, in that order.
+//   A list (direct,combine,coordinator,auto,private) runs those, in that
+//   order. private: the privatized form (SA_MODE_PRIVATE); "all" runs it
+//   too where the manifest names a target for it.
 // --native-once: the native kernel runs once, and every run is checked
 //   against that run (a kernel as written that takes seconds a launch).
 // --mode profile: REWRITTEN.cl is a --profile rewrite, launched in the
@@ -240,10 +243,11 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       bool Listed = true;
       for (const std::string &M : split(O.Mode, ','))
         Listed = Listed && (M == "coordinator" || M == "combine" ||
-                            M == "direct" || M == "auto");
+                            M == "direct" || M == "auto" || M == "private");
       if (!Known && !Listed)
-        usage("--mode must be coordinator, combine, direct, auto, both, all, "
-              "profile, or a list of the first four (direct,auto)");
+        usage("--mode must be coordinator, combine, direct, auto, private, "
+              "both, all, profile, or a list of the first five "
+              "(direct,auto)");
     } else if (A == "--report") {
       O.Report = Next();
     } else if (A == "--cases")
@@ -535,6 +539,15 @@ bool combineCompiledIn(const std::string &Rewritten) {
   return It->second;
 }
 
+/// Whether the rewritten file's manifest names a target for the
+/// privatized form.
+bool privateTargetsIn(const std::string &Rewritten) {
+  std::ifstream File(Rewritten);
+  std::string Manifest;
+  std::getline(File, Manifest);
+  return Manifest.find("\"private_targets\"") != std::string::npos;
+}
+
 /// The host runtime's modes a case runs the rewritten kernel in.
 std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
   // The warp program's kernels are native ones: one launch of each.
@@ -551,7 +564,8 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
         {SA_MODE_DIRECT, "direct"},
         {SA_MODE_COMBINE, "combine"},
         {SA_MODE_COORDINATOR, "coordinator"},
-        {SA_MODE_AUTO, "auto"}};
+        {SA_MODE_AUTO, "auto"},
+        {SA_MODE_PRIVATE, "private"}};
     for (const std::string &Name : split(M, ','))
       for (auto Mode : Named)
         if (Name == Mode.second)
@@ -562,6 +576,10 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
     Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
   if (M == "combine" || M == "both" || (M == "all" && Combine))
     Modes.push_back({SA_MODE_COMBINE, "combine"});
+  // The privatized form, where the rewrite found a target for it.
+  if (M == "private" ||
+      (M == "all" && Combine && privateTargetsIn(O.Rewritten)))
+    Modes.push_back({SA_MODE_PRIVATE, "private"});
   // The kernel as written, which every rewritten kernel has; and the
   // automatic choice between it and the combining mode. Over --repeat runs
   // auto alternates between the two, starting as written, so where it
@@ -604,6 +622,7 @@ std::string autoTime(const AutoChoice &C, std::vector<double> Chosen,
                 NativeMs > 0 ? Ms / NativeMs : 0.0,
                 C.Mode == SA_MODE_COORDINATOR ? "coordinator"
                 : C.Mode == SA_MODE_COMBINE   ? "combine"
+                : C.Mode == SA_MODE_PRIVATE   ? "privatized"
                                               : "as written",
                 Learning.c_str());
 }

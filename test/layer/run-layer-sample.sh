@@ -137,6 +137,17 @@ scenario_combine_mode_by_mode() {
   refute combine-implied "launch failed"
 }
 
+scenario_private_mode_by_mode() {
+  # SOFTATOMIC_MODE=private: the layer rewrites with the combining mode and
+  # tells the runtime the arguments (the launched histogram is a clone:
+  # its source's), so the histogram's bins get a private copy; the sample
+  # checks the results.
+  run private SOFTATOMIC_MODE=private SOFTATOMIC_VERBOSE=1 "$sample"
+  grep -q "kernel 'histogram': a private copy of argument 1, 64 elements" \
+    "$logs/private.out" || fail "private: the bins got no private copy"
+  refute private "launch failed"
+}
+
 scenario_direct_mode_runs_the_application_kernel() {
   # SOFTATOMIC_MODE=direct: the runtime launches the twin, the application's
   # own kernel with its arguments, not the rewritten kernel's path.
@@ -161,7 +172,9 @@ scenario_warp_program_runs_as_written() {
   # kernel once per geometry: the first launch, as written, is the
   # application's kernel).
   run warp-auto SOFTATOMIC_LAYER_WARP_PROGRAM=on SOFTATOMIC_MODE= SOFTATOMIC_VERBOSE=1 "$sample"
-  grep -q "kernel 'histogram': auto mode times it as written, as its warp program and combining (up to 3 launches each, in turn; one, where it is far behind), then runs the fastest" \
+  # (and the privatized form: the layer tells the runtime the arguments,
+  # and a clone's are its source's)
+  grep -q "kernel 'histogram': auto mode times it as written, as its warp program, combining and privatized (up to 3 launches each, in turn; one, where it is far behind), then runs the fastest" \
     "$logs/warp-auto.out" || fail "warp-auto: the warp program's kernel is not timed"
   refute warp-auto "launch failed"
   # By default, and with auto on a device without the warp path: none.

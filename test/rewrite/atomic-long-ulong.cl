@@ -56,7 +56,7 @@ __kernel void returns(__global long *l, __global int *i) {
 // CHECK-NEXT:#define SA_COMBINE_MODE 1
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:long helper(__global long *p, __sa_ctx_t *__sa_ctx) { return __sa_atomic_add_long(p, 1L, __sa_ctx) + __sa_atomic_min_long(p, -1L, __sa_ctx); }
-// CHECK:__kernel void ops(__global long *l, __global ulong *u, __global int *d, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK:__kernel void ops(__global long *l, __global ulong *u, __global int *d, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_private_target(__sa_ctx, 2, (__global void *)d); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_wg_atomic_add_long(l, 1L, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_add_ulong(u, 1ul, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_sub_long(l, 2L, __sa_ctx);

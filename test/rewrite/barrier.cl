@@ -13,7 +13,7 @@ __kernel void reduce(__global uint *sum, __global const uint *in) {
 // RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
-// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)sum); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  uint lid = get_local_id(0);
 // CHECK-NEXT:  uint v = in[__sa_get_global_id(0, __sa_ctx)];
 // CHECK-NEXT:  barrier(CLK_LOCAL_MEM_FENCE);

@@ -28,7 +28,7 @@ __kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:#define SA_INT64_ATOMICS 1
 // CHECK:__kernel void relaxed(__global atomic_long *l, __global atomic_ulong *u,
 // CHECK-NEXT:                      __global atomic_int *i, __global atomic_long *t,
-// CHECK-NEXT:                      __global atomic_int *ti, __global long *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK-NEXT:                      __global atomic_int *ti, __global long *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_private_target(__sa_ctx, 2, (__global void *)i); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  size_t gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_wg_atomic_fetch_add_explicit_long(l, 0x100000000L, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  __sa_atomic_fetch_max_explicit_long(&l[1], -5L, memory_order_relaxed, __sa_ctx);

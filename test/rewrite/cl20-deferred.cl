@@ -44,7 +44,7 @@ __kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:__kernel void relaxed(__global atomic_int *sum, __global atomic_uint *bits,
 // CHECK-NEXT:                      __global atomic_uint *ticket, __global atomic_int *m,
-// CHECK-NEXT:                      __global atomic_int *x, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK-NEXT:                      __global atomic_int *x, __global uint *out, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_private_target(__sa_ctx, 0, (__global void *)sum); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  uint gid = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT:  __sa_nr_atomic_fetch_add_explicit_int(sum, 2, memory_order_relaxed, __sa_ctx);
 // CHECK-NEXT:  (void)__sa_nr_atomic_fetch_sub_explicit_scope_int(sum, 1, RELAXED, memory_scope_device, __sa_ctx);

@@ -15,7 +15,7 @@ __kernel void k(__global int *c) {
 // RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 
-// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int hits; [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { __local atomic_int hits; [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  
 // CHECK-NEXT:  if (get_local_id(0) == 0)
 // CHECK-NEXT:    atomic_init(&hits, 0);

@@ -25,7 +25,7 @@ __kernel void k(__global int *c) {
 // CHECK:#include "sizes.h"
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:#ifdef COUNT
 // CHECK-NEXT:  __sa_nr_atomic_add_int(c, SIZE, __sa_ctx);
 // CHECK-NEXT:#else

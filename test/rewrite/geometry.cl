@@ -22,7 +22,7 @@ __kernel void k(__global uint *out, __global uint *hist) {
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k(__global uint *out, __global uint *hist, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK-NEXT:__kernel void k(__global uint *out, __global uint *hist, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 1, (__global void *)hist); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  size_t g = __sa_get_group_id(0, __sa_ctx) + __sa_get_num_groups(0, __sa_ctx) * __sa_get_group_id(1, __sa_ctx);
 // CHECK-NEXT:  size_t o = __sa_get_global_offset(0, __sa_ctx) + __sa_get_global_offset(1, __sa_ctx);
 // CHECK-NEXT:  size_t l = get_local_id(0) + get_local_size(0) + get_work_dim();

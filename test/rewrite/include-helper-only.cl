@@ -23,7 +23,7 @@ __kernel void plain(__global uint *out) { out[my_global_id()] = 1u; }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_nr_atomic_add_uint(c, __sa_fn_my_global_id(__sa_ctx), __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void counted(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_nr_atomic_add_uint(c, __sa_fn_my_global_id(__sa_ctx), __sa_ctx);  [[EPILOGUE]] }
 // CHECK-NEXT:#else /* SA_WARP_PROGRAM */
 // CHECK:#endif /* SA_WARP_PROGRAM */
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"

@@ -18,7 +18,7 @@ __kernel void k(__global int *c) {
 __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 
 // CHECK:{{^}}#line 1 "{{.*}}include-in-body.cl"
-// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
+// CHECK:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:#line 1 "{{.*}}body-atomic.inc"
 // CHECK-NEXT:// A statement with a global atomic, #included in a kernel body (include-in-body.cl).
 // CHECK-NEXT:__sa_nr_atomic_inc_int(c, __sa_ctx);
@@ -36,4 +36,4 @@ __kernel void k2(__global int *c) { atomic_inc(&c[my_global_id()]); }
 // CHECK-EMPTY:
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
-// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  [[EPILOGUE]] }
+// CHECK-NEXT:__kernel void k2(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}} __sa_nr_atomic_inc_int(&c[my_global_id(__sa_ctx)], __sa_ctx);  [[EPILOGUE]] }

@@ -21,4 +21,4 @@ K(2, c[0] = 1)
 // CHECK:{{^}}K(2, c[0] = 1)
 
 __kernel void plain(__global int *c) { atomic_inc(c); }
-// CHECK:__kernel void plain(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); SA_VARYING_ARG(__global, c); __sa_nr_atomic_inc_int(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK:__kernel void plain(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx); SA_VARYING_ARG(__global, c); __sa_nr_atomic_inc_int(c, __sa_ctx);  [[EPILOGUE]] }

@@ -37,6 +37,6 @@ ROUND(2)
 // CHECK-NEXT:ROUND(2)
 
 __kernel void plain(__global uint *c) { atomic_inc(c); }
-// CHECK:__kernel void plain(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); do { __sa_group_begin(__sa_ctx); SA_VARYING_ARG(__global, c); __sa_nr_atomic_inc_uint(c, __sa_ctx);  [[EPILOGUE]] }
+// CHECK:__kernel void plain(__global uint *c, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)c); do { __sa_group_begin(__sa_ctx); SA_VARYING_ARG(__global, c); __sa_nr_atomic_inc_uint(c, __sa_ctx);  [[EPILOGUE]] }
 
 // DIAG-NOT: error:

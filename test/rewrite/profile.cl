@@ -32,7 +32,7 @@ __kernel void second(__global uint *c, __global uint *w) {
 // CHECK-NEXT: uint i = __sa_get_global_id(0, __sa_ctx);
 // CHECK-NEXT: __sa_pf_wg_atomic_add_uint(&c[2], in[i], __sa_ctx, 1);
 // CHECK-NEXT: __sa_pf_wgp_atomic_max_uint(__sa_p0, __sa_p0 ? (&c[3]) : 0, __sa_p0 ? (i) : 0, __sa_ctx, 2);
-// CHECK: __kernel void second(__global uint *c, __global uint *w, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] SA_PROFILE_ARG(__sa_ctx, 0, c); SA_PROFILE_ARG(__sa_ctx, 1, w); do {
+// CHECK: __kernel void second(__global uint *c, __global uint *w, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_private_target(__sa_ctx, 1, (__global void *)w); SA_PROFILE_ARG(__sa_ctx, 0, c); SA_PROFILE_ARG(__sa_ctx, 1, w); do {
 // CHECK-NEXT: helper(c, __sa_ctx);
 // CHECK-NEXT: __sa_pf_nr_atomic_or_uint(w, 1u, __sa_ctx, 3);
 
@@ -83,6 +83,8 @@ __kernel void second(__global uint *c, __global uint *w) {
 // MANIFEST: "id": 3,
 // MANIFEST: "operation": "atomic_or",
 // MANIFEST: "form": "deferred",
+// (A site the privatized form can serve says so: the profile times it.)
+// MANIFEST-NEXT: "private": true,
 // MANIFEST-NEXT: "kernels": [
 // MANIFEST-NEXT: "second"
 // MANIFEST-NEXT: ]

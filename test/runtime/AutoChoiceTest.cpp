@@ -534,3 +534,38 @@ TEST(AutoChoice, AKernelUnderTheCoordinatorsFloorNeverTriesIt) {
 }
 
 } // namespace
+
+namespace {
+
+// The privatized form is a way of its own, after the combining mode: where
+// its copy makes it several times faster (a histogram), auto tries it,
+// chooses it, and names it; where it is no faster than combining, the
+// simpler combining mode keeps a near tie.
+TEST(AutoChoice, ThePrivatizedFormIsChosenWhereItWins) {
+  AutoWays W;
+  W.Private = true;
+  AutoChoice A(W);
+  std::string News;
+  auto Time = [](cl_uint M) {
+    return M == SA_MODE_DIRECT ? 10.0 : M == SA_MODE_COMBINE ? 2.0 : 0.5;
+  };
+  std::vector<cl_uint> First = launch(A, 3 * SA_AUTO_SAMPLES, Time, &News);
+  EXPECT_GE(count(First, SA_MODE_PRIVATE), 1);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_PRIVATE);
+  EXPECT_TRUE(says(News, "privatized"));
+  std::vector<cl_uint> Then = launch(A, 10, Time);
+  EXPECT_EQ(count(Then, SA_MODE_PRIVATE), 10);
+}
+
+TEST(AutoChoice, ANearTieKeepsCombiningOverThePrivatizedForm) {
+  AutoWays W;
+  W.Private = true;
+  AutoChoice A(W);
+  auto Time = [](cl_uint M) {
+    return M == SA_MODE_DIRECT ? 10.0 : M == SA_MODE_COMBINE ? 2.0 : 1.95;
+  };
+  launch(A, 3 * SA_AUTO_SAMPLES, Time);
+  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+}
+
+} // namespace

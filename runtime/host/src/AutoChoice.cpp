@@ -36,6 +36,8 @@ const char *autoModeName(cl_uint Mode) {
     return "as its warp program";
   case SA_MODE_COORDINATOR:
     return "through the coordinator";
+  case SA_MODE_PRIVATE:
+    return "privatized";
   default:
     return "combining";
   }
@@ -48,6 +50,8 @@ AutoChoice::AutoChoice(const AutoWays &Given) {
   if (Given.WarpProgram)
     Ways.push_back(WarpProgram);
   Ways.push_back(SA_MODE_COMBINE);
+  if (Given.Private)
+    Ways.push_back(SA_MODE_PRIVATE);
   if (Given.Coordinator)
     Ways.push_back(SA_MODE_COORDINATOR);
   Trial = Ways;
@@ -75,7 +79,8 @@ bool AutoChoice::tried(cl_uint Way) const {
   for (cl_uint W : Ways) {
     if (W == SA_MODE_COORDINATOR || of(W).Ms.empty())
       continue;
-    bool Combines = W == SA_MODE_COMBINE || W == WarpProgram;
+    bool Combines =
+        W == SA_MODE_COMBINE || W == SA_MODE_PRIVATE || W == WarpProgram;
     double &Best = Combines ? Combined : AsWritten;
     Best = Best == 0 ? of(W).fastest() : std::min(Best, of(W).fastest());
   }

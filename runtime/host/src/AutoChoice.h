@@ -27,6 +27,9 @@ struct AutoWays {
   /// is a float add becomes the device's instruction): the rewritten
   /// kernel's path as written is a way too (AutoChoice::RewrittenDirect).
   bool RewrittenDirect = false;
+  /// A launch may keep a private copy of a target in each worker
+  /// (Privatize.h): the privatized form (SA_MODE_PRIVATE) is a way.
+  bool Private = false;
   /// The kernel's work-items never wait on one another (the rewriter
   /// proved it, docs/REWRITE.md "Manifest"), nothing else can update its
   /// buffers meanwhile, and the device runs a coordinator well: the

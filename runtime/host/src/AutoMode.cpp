@@ -127,6 +127,7 @@ AutoWays waysOf(const RewrittenKernel &Entry, const AutoLaunch &Given,
   Ways.AsWrittenLast = FloatLoops && (Given.Original ||
                                       !deviceRules(Device).FloatAddInstruction);
   Ways.Coordinator = coordinatorWay(Entry, Device, Local, WorkDim);
+  Ways.Private = Given.Private;
   Ways.CoordinatorFloorMs =
       CoordinatorMsPerGroup * userGroups(WorkDim, Global, Local);
   return Ways;

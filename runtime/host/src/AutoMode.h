@@ -27,6 +27,8 @@ struct AutoLaunch {
   bool RewrittenDirectCompiled = true;
   bool WarpProgram = false; ///< the caller gave the warp program's kernel
   bool Original = false;    ///< the caller gave the application's kernel
+  /// A launch may keep a private copy of a target (Privatize.h).
+  bool Private = false;
 };
 
 /// One launch of a rewritten kernel in SA_MODE_AUTO: chooses the way for

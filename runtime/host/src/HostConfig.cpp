@@ -85,12 +85,12 @@ HostConfig readHostConfig() {
   EnvironmentReader Env;
   HostConfig Config;
   if (std::optional<size_t> Mode =
-          Env.choice("SOFTATOMIC_MODE",
-                     {"coordinator", "combine", "direct", "auto", "profile"}))
+          Env.choice("SOFTATOMIC_MODE", {"coordinator", "combine", "direct",
+                                         "auto", "profile", "private"}))
     Config.Mode = static_cast<cl_uint>(*Mode); // the SA_MODE_* in this order
   static_assert(SA_MODE_COORDINATOR == 0 && SA_MODE_COMBINE == 1 &&
                     SA_MODE_DIRECT == 2 && SA_MODE_AUTO == 3 &&
-                    SA_MODE_PROFILE == 4,
+                    SA_MODE_PROFILE == 4 && SA_MODE_PRIVATE == 5,
                 "SOFTATOMIC_MODE's names are listed in the SA_MODE_* order");
   Config.ProfileRounds =
       Env.number("SOFTATOMIC_PROFILE_ROUNDS", 0).value_or(Config.ProfileRounds);
@@ -106,6 +106,7 @@ HostConfig readHostConfig() {
   Config.SpinLimit = Env.limit("SOFTATOMIC_SPIN_LIMIT");
   Config.IdleLimit = Env.limit("SOFTATOMIC_IDLE_LIMIT");
   Config.StallLimit = Env.limit("SOFTATOMIC_STALL_LIMIT");
+  Config.PrivateBytes = Env.number("SOFTATOMIC_PRIVATE_BYTES", 0);
   Config.AutoCoordinator = Env.flag("SOFTATOMIC_AUTO_COORDINATOR");
   Config.ReproSlots = Env.number("SOFTATOMIC_REPRO_SLOTS", 64);
   if (Config.ReproSlots && (*Config.ReproSlots & (*Config.ReproSlots - 1)))

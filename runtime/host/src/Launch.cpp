@@ -11,6 +11,7 @@
 #include "LaunchOrder.h"
 #include "Manifest.h"
 #include "Mode.h"
+#include "Privatize.h"
 #include "Probe.h"
 #include "ProfileMode.h"
 #include "Reproducible.h"
@@ -41,6 +42,8 @@ struct LaunchPlan {
   /// A what-if launch of a --profile rewrite: 1 + the site converted
   /// alone (SA_H_ONLY_SITE); 0: every site.
   cl_uint OnlySite = 0;
+  /// The privatized form's copy (SA_MODE_PRIVATE), where it has one.
+  PrivatePlan Private;
   /// A kernel with reproducible float adds: the float slots each worker
   /// keeps in its scratch (Reproducible.h).
   size_t ReproLocalEntries = 0;
@@ -348,6 +351,10 @@ std::vector<cl_uint> initialState(const LaunchPlan &Plan) {
   // native atomics on the H100 (docs/BENCHMARKS-HISTORY.md, "Combining mode").
   Words[SA_H_COMBINE_MIN] = Config.CombineMin;
   Words[SA_H_ONLY_SITE] = Plan.OnlySite;
+  Words[SA_H_PRIVATE_ARG] = Plan.Private.ArgPlusOne;
+  Words[SA_H_PRIVATE_WORDS] = Plan.Private.Words;
+  Words[SA_H_PRIVATE_OP] = Plan.Private.Op | Plan.Private.HashLog
+                                                 << SA_P_HASH_SHIFT;
   return Words;
 }
 
@@ -531,6 +538,11 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
     return fail(Err, "kernel '" + Name +
                          "' has no softatomic scratch argument at index " +
                          std::to_string(Entry.ScratchIndex));
+  // The privatized form is the combining mode with a copy, where the
+  // launch allows one.
+  bool Private = Mode == SA_MODE_PRIVATE;
+  if (Private)
+    Mode = SA_MODE_COMBINE;
   LaunchPlan Plan;
   if ((Err = planLaunch(Queue, Kernel, Entry, Device, Mode, Call.WorkDim,
                         Call.Offset, Call.Global, Call.Local, Plan)))
@@ -543,7 +555,9 @@ cl_int launchRewritten(const LaunchCall &Call, const RewrittenKernel &Entry,
             "' was rewritten without the combining mode, which "
             "SOFTATOMIC_MODE or saSetMode asked for (softatomic-rewrite "
             "compiles it in unless given --combine-mode=false)");
-
+  if (Private)
+    Plan.Private = planPrivateCopy(Kernel, Entry, Device, Name,
+                                   Plan.localItems(), Plan.ScratchBytes);
   if (hostConfig().Verbose)
     std::fprintf(
         stderr,
@@ -691,12 +705,16 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
             // A recording passes its buffer; a site alone is 1 + its id.
             LaunchCall Launched = Call;
             Launched.Recording = Step.Buffer;
-            Launched.OnlySite =
-                Step.What == ProfileStep::OneSite ? Step.Site + 1 : 0;
+            bool Private = Step.What == ProfileStep::OneSitePrivate;
+            Launched.OnlySite = Step.What == ProfileStep::OneSite || Private
+                                    ? Step.Site + 1
+                                    : 0;
             bool Combine = Step.What == ProfileStep::AllSites ||
                            Step.What == ProfileStep::OneSite;
             return launchRewritten(Launched, *Entry, Name, Keep->Int64Atomics,
-                                   Combine ? SA_MODE_COMBINE : SA_MODE_DIRECT,
+                                   Private   ? SA_MODE_PRIVATE
+                                   : Combine ? SA_MODE_COMBINE
+                                             : SA_MODE_DIRECT,
                                    Done);
           });
     AutoLaunch Given;
@@ -705,6 +723,11 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
     Given.RewrittenDirectCompiled = directCompiled(Call.Kernel, Device);
     Given.WarpProgram = Call.WarpProgram != nullptr;
     Given.Original = Application;
+    // Whether the privatized form is a way: the launch's arguments allow a
+    // copy within the device's budget (each launch plans its own).
+    Given.Private =
+        Entry->CombineMode && !Entry->PrivateTargets.empty() &&
+        planPrivate(Call.Kernel, *Entry, privateBudget(Device, 0, 0)).Words;
     return launchAuto(Call.Queue, Call.Kernel, *Entry, Given, Call.WorkDim,
                       Call.Global, Call.Local, Event, Launch);
   }

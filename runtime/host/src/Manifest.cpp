@@ -2,6 +2,7 @@
 
 #include "ClQuery.h"
 #include "Error.h"
+#include "Privatize.h"
 #include "softatomic_layout.h"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,25 @@ static const char ManifestMarker[] = "softatomic-manifest:";
 /// Where the device runtime begins in a rewritten source: the rewriter's
 /// prefix (its defines) comes before it.
 static const char RuntimeMarker[] = "#ifndef SOFTATOMIC_RUNTIME";
+
+/// A kernel's "private_targets" and "buffer_args" (older manifests have
+/// neither: no copy). A target whose operation the runtime does not know
+/// is left out.
+static void readPrivateTargets(const nlohmann::json &K,
+                               RewrittenKernel &Entry) {
+  if (!K.contains("private_targets"))
+    return;
+  for (const auto &T : K.at("private_targets")) {
+    PrivateTargetInfo Info;
+    Info.Arg = T.at("arg").get<cl_uint>();
+    Info.Op = privateOpCode(T.at("op").get<std::string>(),
+                            T.at("type").get<std::string>());
+    Info.Bound = T.value("bound", 0ull);
+    if (Info.Op)
+      Entry.PrivateTargets.push_back(Info);
+  }
+  Entry.BufferArgs = K.at("buffer_args").get<std::vector<cl_uint>>();
+}
 
 std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
                                               std::string &Error) {
@@ -43,6 +63,7 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
         Site.Width = S.at("width").get<unsigned>();
         Site.ResultUsed = S.at("result_used").get<bool>();
         Site.Form = S.at("form").get<std::string>();
+        Site.Private = S.value("private", false);
         Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
         if (Site.Id != M->Sites.size()) {
           Error = "the manifest's sites are not numbered in order";
@@ -72,6 +93,7 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
       // Older manifests say neither: the work-items may wait.
       Entry.ItemsWait = K.value("items_wait", true);
       Entry.FloatAddLoops = K.value("float_add_loops", 0u);
+      readPrivateTargets(K, Entry);
       Entry.ReproducibleSites = K.value("reproducible_sites", 0u);
       Entry.ReproducibleDoubles = K.value("reproducible_doubles", false);
       bool HaveScratch = false, HaveState = false;

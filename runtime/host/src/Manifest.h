@@ -14,6 +14,16 @@
 
 namespace softatomic {
 
+/// An argument a worker's private copy may serve (the manifest's
+/// "private_targets"): its index, the SA_OP_* its copy combines, and the
+/// elements an index can reach where the rewriter proved it (0: the
+/// buffer's).
+struct PrivateTargetInfo {
+  cl_uint Arg = 0;
+  cl_uint Op = 0;
+  unsigned long long Bound = 0;
+};
+
 struct RewrittenKernel {
   bool CombineMode = false; ///< rewritten with --combine-mode
   /// Its program keeps kernels native ("partial" in the manifest): their
@@ -42,6 +52,10 @@ struct RewrittenKernel {
   std::vector<unsigned> GlobalPointerArgs;
   /// Their names, where the manifest gives them (empty otherwise).
   std::vector<std::string> GlobalPointerNames;
+  /// The privatized form's targets, and the arguments that point to
+  /// __global or __constant memory (none may name a target's buffer).
+  std::vector<PrivateTargetInfo> PrivateTargets;
+  std::vector<cl_uint> BufferArgs;
 };
 
 struct Manifest {

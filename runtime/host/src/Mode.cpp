@@ -23,11 +23,13 @@ cl_uint launchMode() {
 extern "C" cl_int saSetMode(cl_uint Mode) {
   using namespace softatomic;
   if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE &&
-      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO && Mode != SA_MODE_PROFILE)
+      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO &&
+      Mode != SA_MODE_PROFILE && Mode != SA_MODE_PRIVATE)
     return fail(CL_INVALID_VALUE,
                 "mode " + std::to_string(Mode) +
                     " is not SA_MODE_COORDINATOR, SA_MODE_COMBINE, "
-                    "SA_MODE_DIRECT, SA_MODE_AUTO or SA_MODE_PROFILE");
+                    "SA_MODE_DIRECT, SA_MODE_AUTO, SA_MODE_PROFILE or "
+                    "SA_MODE_PRIVATE");
   ChosenMode.store(Mode, std::memory_order_relaxed);
   return succeed();
 }

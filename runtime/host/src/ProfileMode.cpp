@@ -101,7 +101,8 @@ Key keyOf(const Manifest *Program, const std::string &Name, cl_device_id Device,
 /// cost is timed on a second recording after the first round: an
 /// implementation may compile a kernel for its NDRange at its first launch
 /// (PoCL does), which the first would be charged with.
-std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
+std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry,
+                                   const Manifest &Program, bool Timed,
                                    std::string &Note) {
   std::vector<ProfileStep> Steps = {{ProfileStep::Record, 0, nullptr}};
   if (!Timed) {
@@ -118,6 +119,10 @@ std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry, bool Timed,
       if (Entry.ProfileSites.size() > 1)
         for (unsigned Id : Entry.ProfileSites)
           Steps.push_back({ProfileStep::OneSite, Id, nullptr});
+      // A site the privatized form can serve: its what-if in that form too.
+      for (unsigned Id : Entry.ProfileSites)
+        if (Id < Program.Sites.size() && Program.Sites[Id].Private)
+          Steps.push_back({ProfileStep::OneSitePrivate, Id, nullptr});
     }
     if (Round == 0)
       Steps.push_back({ProfileStep::TimedRecord, 0, nullptr});
@@ -200,9 +205,13 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
           P.Report.SiteMs[0]["combine"].push_back(Ms);
         break;
       case ProfileStep::OneSite:
+      case ProfileStep::OneSitePrivate:
         for (size_t I = 0; I < P.SiteIds.size(); ++I)
           if (P.SiteIds[I] == T.Step.Site)
-            P.Report.SiteMs[I]["combine"].push_back(Ms);
+            P.Report
+                .SiteMs[I][T.Step.What == ProfileStep::OneSite ? "combine"
+                                                               : "private"]
+                .push_back(Ms);
         break;
       }
     }
@@ -380,7 +389,7 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
     for (unsigned Id : P.SiteIds)
       P.Report.Sites.push_back(Program->Sites[Id]);
     P.Report.SiteMs.resize(P.SiteIds.size());
-    P.Steps = planSteps(Entry, queueProfiles(Queue), P.Report.Note);
+    P.Steps = planSteps(Entry, *Program, queueProfiles(Queue), P.Report.Note);
   }
   ++P.Report.Launches;
   harvest(P, /*Wait=*/false);
@@ -477,7 +486,8 @@ extern "C" cl_int saGetProfileStepsLeft(cl_command_queue Queue,
     *Steps = (cl_uint)(P.Steps.size() - std::min(P.Next, P.Steps.size()));
   } else {
     std::string Note;
-    *Steps = (cl_uint)planSteps(Entry, queueProfiles(Queue), Note).size();
+    *Steps =
+        (cl_uint)planSteps(Entry, *Program, queueProfiles(Queue), Note).size();
   }
   return succeed();
 }

@@ -19,11 +19,12 @@ namespace softatomic {
 /// One launch of a profile.
 struct ProfileStep {
   enum Kind {
-    Record,      ///< the kernel as written, recording into Buffer
-    TimedRecord, ///< the same, timed, its recording not read
-    AsWritten,   ///< the kernel as written (SA_MODE_DIRECT)
-    AllSites,    ///< the combining mode
-    OneSite,     ///< the combining mode, Site alone converted
+    Record,         ///< the kernel as written, recording into Buffer
+    TimedRecord,    ///< the same, timed, its recording not read
+    AsWritten,      ///< the kernel as written (SA_MODE_DIRECT)
+    AllSites,       ///< the combining mode
+    OneSite,        ///< the combining mode, Site alone converted
+    OneSitePrivate, ///< the same in the privatized form (SA_MODE_PRIVATE)
   };
   Kind What = AsWritten;
   unsigned Site = 0;

@@ -23,6 +23,7 @@ struct ProfileSite {
   unsigned Width = 32;    ///< the target's bits
   bool ResultUsed = false;
   std::string Form;       ///< the call form the rewrite chose ("work-group")
+  bool Private = false;   ///< the privatized form can serve it
   std::vector<std::string> Kernels; ///< the kernels that reach it
 };
 

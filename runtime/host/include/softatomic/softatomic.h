@@ -101,7 +101,8 @@ extern "C" {
  *   saEnqueueNDRangeKernelWithOriginal gives it, and beside it the
  *   rewritten kernel's own path where that applies a float-add loop with
  *   the device's instruction), the warp program's kernel (where
- *   saEnqueueNDRangeKernelWithOriginals gives it), SA_MODE_COMBINE, and
+ *   saEnqueueNDRangeKernelWithOriginals gives it), SA_MODE_COMBINE,
+ *   SA_MODE_PRIVATE where the launch allows a private copy, and
  *   SA_MODE_COORDINATOR for a kernel whose work-items never wait on one
  *   another (the manifest's "items_wait": false), on a GPU
  *   (SOFTATOMIC_AUTO_COORDINATOR), once a combining way has beaten the
@@ -113,11 +114,11 @@ extern "C" {
  *   others up to 3 launches each. Then the fastest runs (one whose median
  *   is 10% under the fastest launch of each way before it in this order:
  *   as written, the rewritten kernel's own, the warp program's, combining,
- *   coordinator), and the others run again, one launch each, to check: at
- *   the 16th and 32nd launch after the choice and one launch in 64 after
- *   that, each way whose launch adds at most a quarter of the chosen
- *   way's time since the last check, and any way once a check adds at
- *   most 1/64 of it; the chosen way's times 1.3x and 10 us slower (the
+ *   privatized, coordinator), and the others run again, one launch each,
+ *   to check: at the 16th and 32nd launch after the choice and one launch
+ *   in 64 after that, each way whose launch adds at most a quarter of the
+ *   chosen way's time since the last check, and any way once a check adds
+ *   at most 1/64 of it; the chosen way's times 1.3x and 10 us slower (the
  *   data changed) run each other once, a check; a check 1.3x faster than
  *   before, or 10% faster than the chosen way, starts its timing again.
  *   Where nothing can be compared (a queue without
@@ -143,6 +144,15 @@ extern "C" {
  *   times. A kernel rewritten without --profile runs as in SA_MODE_AUTO.
  *   saGetProfileReport says what was found. */
 #define SA_MODE_PROFILE 4
+/* SA_MODE_PRIVATE: the combining mode, in which each worker group also
+ *   keeps a private copy of one target in local memory, started at the
+ *   operation's identity and merged into global memory once at its end
+ *   (docs/HOST-RUNTIME.md, "The privatized form"): where the manifest
+ *   names a target that takes it, every __global and __constant argument
+ *   of the kernel was told to the runtime (saNoteKernelArg), none of them
+ *   names the target's buffer too, and the copy fits the local memory it
+ *   may take. Elsewhere it is SA_MODE_COMBINE. */
+#define SA_MODE_PRIVATE 5
 /* Rounds of timed launches SA_MODE_PROFILE makes (default: 5, or
  * SOFTATOMIC_PROFILE_ROUNDS); 0 keeps only the recording launch. */
 #define SA_PROFILE_ROUNDS 5
@@ -156,7 +166,8 @@ SA_API cl_int saGetProfileStepsLeft(cl_command_queue queue, cl_kernel kernel,
                                     const size_t *local_work_size,
                                     cl_uint *steps);
 /* What SA_MODE_AUTO has chosen for kernel at this NDRange on the queue's
- * device: *mode is SA_MODE_DIRECT, SA_MODE_COMBINE or SA_MODE_COORDINATOR,
+ * device: *mode is SA_MODE_DIRECT, SA_MODE_COMBINE, SA_MODE_PRIVATE or
+ * SA_MODE_COORDINATOR,
  * or SA_MODE_AUTO while it is still timing the ways (or before its first
  * launch); *launches and *ms (either may be NULL) are the launches it
  * timed before its first choice, and their device time, which a report of
@@ -259,6 +270,21 @@ SA_API cl_int saGetQueueStatus(cl_command_queue queue);
 SA_API cl_int saRegisterProgramManifest(cl_program program,
                                         const char *manifest_json);
 
+/* Tells the runtime what the caller set with clSetKernelArg (the same
+ * arguments, after that call succeeded; value NULL and size 0 for an
+ * argument set otherwise, clSetKernelArgSVMPointer): the privatized form
+ * (SA_MODE_PRIVATE, and auto) needs the buffer behind each __global and
+ * __constant argument, its size, and that no two name the same memory.
+ * A kernel whose arguments are not all told runs without it. The
+ * interception layer tells every argument. */
+SA_API cl_int saNoteKernelArg(cl_kernel kernel, cl_uint index, size_t size,
+                              const void *value);
+/* The same for a clone (clCloneKernel): it has its source's arguments. */
+SA_API cl_int saNoteKernelClone(cl_kernel source, cl_kernel clone);
+/* Forgets what was told of the kernel's arguments: call it when you release
+ * the kernel's last reference (a new kernel may come at its address). */
+SA_API cl_int saForgetKernelArgs(cl_kernel kernel);
+
 /* Whether the kernel was rewritten (it then needs saEnqueueNDRangeKernel). */
 SA_API cl_int saIsKernelRewritten(cl_kernel kernel, cl_bool *rewritten);
 
@@ -271,7 +297,8 @@ SA_API cl_int saGetCoresidentGroups(cl_kernel kernel, cl_device_id device,
 
 /* The mode of the launches that follow, process-wide. The default is
  * SOFTATOMIC_MODE from the environment (coordinator, combine, direct,
- * auto or profile), else SA_MODE_AUTO. CL_INVALID_VALUE for any other value. */
+ * auto, profile or private), else SA_MODE_AUTO. CL_INVALID_VALUE for any
+ * other value. */
 SA_API cl_int saSetMode(cl_uint mode);
 SA_API cl_uint saGetMode(void);
 

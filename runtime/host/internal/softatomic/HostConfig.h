@@ -20,9 +20,10 @@
 namespace softatomic {
 
 struct HostConfig {
-  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile): SA_MODE_*,
-  /// unless saSetMode chose. Auto by default: it never costs more than the
-  /// kernel as written once it has chosen (docs/HOST-RUNTIME.md, "Modes").
+  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile, private):
+  /// SA_MODE_*, unless saSetMode chose. Auto by default: it never costs more
+  /// than the kernel as written once it has chosen (docs/HOST-RUNTIME.md,
+  /// "Modes").
   cl_uint Mode = SA_MODE_AUTO;
   /// SOFTATOMIC_PROFILE_ROUNDS: the profile mode's rounds of timed
   /// launches, unless saSetProfileRounds chose.
@@ -61,6 +62,9 @@ struct HostConfig {
   /// on one another; unset: on GPUs, not on CPUs (a coordinator group
   /// spins on a thread the workers need).
   std::optional<bool> AutoCoordinator;
+  /// SOFTATOMIC_PRIVATE_BYTES: the local memory a privatized copy may take
+  /// per work-group (0: never privatize); unset: half the device's.
+  std::optional<cl_uint> PrivateBytes;
   /// SOFTATOMIC_VERBOSE (0, 1): whether the runtime prints launch plans,
   /// profiles and device-side failures to stderr.
   bool Verbose = false;
