@@ -27,7 +27,8 @@
 // --dry-run lists each float site.
 // RUN: softatomic-rewrite --float-atomics=reproducible --dry-run %s -- -cl-std=CL3.0 2>/dev/null | FileCheck %s --check-prefix=DRY
 // DRY: would rewrite 2 kernels (sums, ticket)
-// DRY-NEXT: float site {{.*}}float-reproducible.cl:{{[0-9]+}}:{{[0-9]+}}: compare-exchange loop on float: reproducible
+// (The privatized form's lines come first: why each site cannot take it.)
+// DRY: float site {{.*}}float-reproducible.cl:{{[0-9]+}}:{{[0-9]+}}: compare-exchange loop on float: reproducible
 // DRY-NEXT: float site {{.*}}: atomic_fetch_add_explicit on float: reproducible
 // DRY-NEXT: float site {{.*}}: atomic_fetch_sub on float: reproducible
 // DRY-NEXT: float site {{.*}}: atomic_fetch_add_explicit on double: reproducible
