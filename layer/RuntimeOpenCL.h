@@ -40,8 +40,7 @@
 #define clGetKernelWorkGroupInfo(...)                                          \
   SA_REAL(clGetKernelWorkGroupInfo)(__VA_ARGS__)
 #define clGetPlatformInfo(...) SA_REAL(clGetPlatformInfo)(__VA_ARGS__)
-#define clGetProgramBuildInfo(...)                                             \
-  SA_REAL(clGetProgramBuildInfo)(__VA_ARGS__)
+#define clGetProgramBuildInfo(...) SA_REAL(clGetProgramBuildInfo)(__VA_ARGS__)
 #define clGetProgramInfo(...) SA_REAL(clGetProgramInfo)(__VA_ARGS__)
 #define clReleaseEvent(...) SA_REAL(clReleaseEvent)(__VA_ARGS__)
 #define clReleaseMemObject(...) SA_REAL(clReleaseMemObject)(__VA_ARGS__)

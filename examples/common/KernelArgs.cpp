@@ -28,11 +28,11 @@ struct ScalarType {
   bool Real;   ///< half, float or double: read back as its bits.
 };
 constexpr ScalarType ScalarTypes[] = {
-    {"char", 1, true, false},   {"uchar", 1, false, false},
-    {"short", 2, true, false},  {"ushort", 2, false, false},
-    {"int", 4, true, false},    {"uint", 4, false, false},
-    {"long", 8, true, false},   {"ulong", 8, false, false},
-    {"half", 2, false, true},   {"float", 4, false, true},
+    {"char", 1, true, false},  {"uchar", 1, false, false},
+    {"short", 2, true, false}, {"ushort", 2, false, false},
+    {"int", 4, true, false},   {"uint", 4, false, false},
+    {"long", 8, true, false},  {"ulong", 8, false, false},
+    {"half", 2, false, true},  {"float", 4, false, true},
     {"double", 8, false, true}};
 constexpr const char *TypeList =
     "char, uchar, short, ushort, int, uint, long, ulong, half, float, "

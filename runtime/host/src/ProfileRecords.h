@@ -18,12 +18,12 @@ struct ProfileSite {
   unsigned Id = 0;
   std::string File;
   unsigned Line = 0, Column = 0;
-  std::string Operation;  ///< the source's call: "atomic_add", "atom_inc"
-  std::string Type;       ///< the target's element type: "uint", "long"
-  unsigned Width = 32;    ///< the target's bits
+  std::string Operation; ///< the source's call: "atomic_add", "atom_inc"
+  std::string Type;      ///< the target's element type: "uint", "long"
+  unsigned Width = 32;   ///< the target's bits
   bool ResultUsed = false;
-  std::string Form;       ///< the call form the rewrite chose ("work-group")
-  bool Private = false;   ///< the privatized form can serve it
+  std::string Form;     ///< the call form the rewrite chose ("work-group")
+  bool Private = false; ///< the privatized form can serve it
   std::vector<std::string> Kernels; ///< the kernels that reach it
 };
 
@@ -53,7 +53,7 @@ struct ProfileRecording {
 /// call of the site (the same count of earlier calls of it) on the same
 /// address, itself included.
 struct Sharing {
-  double Mean = 0;  ///< over the recorded calls
+  double Mean = 0; ///< over the recorded calls
   uint32_t Max = 0;
   /// Recorded calls per bucket of sharers: 1, 2, 3-4, 5-8, ... (bucket b
   /// holds 2^(b-1)+1 .. 2^b for b >= 1).
@@ -64,7 +64,7 @@ struct HotAddress {
   int BufferArgument = -1; ///< the parameter it lies in; -1: none known
   uint64_t Index = 0;      ///< the element in it (else the raw address)
   uint64_t Address = 0;
-  uint64_t Calls = 0;      ///< recorded calls on it
+  uint64_t Calls = 0; ///< recorded calls on it
 };
 
 struct SiteProfile {
@@ -72,7 +72,7 @@ struct SiteProfile {
   uint64_t RecordedCalls = 0; ///< those the records hold
   Sharing PerWarp, PerGroup;
   uint64_t DistinctAddresses = 0;
-  bool DistinctExact = true; ///< every call recorded; else estimated
+  bool DistinctExact = true;   ///< every call recorded; else estimated
   std::vector<HotAddress> Hot; ///< the most-called addresses, most first
 };
 
