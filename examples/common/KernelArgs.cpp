@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <random>
 
 namespace softatomic {
@@ -293,6 +294,32 @@ static std::string compareExpected(const ArgSpec &Arg, const Bytes &Run,
   return "differs from '" + Path + "'";
 }
 
+/// What each run holds that the other lacks (counted with repeats), with
+/// the first few such values: which run is wrong shows in what it holds
+/// (zeros not yet written, a value twice).
+static std::string compareMultisets(std::vector<int64_t> N,
+                                    std::vector<int64_t> S,
+                                    const std::string &FirstName,
+                                    const std::string &SecondName) {
+  std::sort(N.begin(), N.end());
+  std::sort(S.begin(), S.end());
+  if (N == S)
+    return "";
+  auto OnlyIn = [](const std::vector<int64_t> &A, const std::vector<int64_t> &B,
+                   const std::string &Name) {
+    std::vector<int64_t> Extra;
+    std::set_difference(A.begin(), A.end(), B.begin(), B.end(),
+                        std::back_inserter(Extra));
+    std::string Text = Name + " holds " + std::to_string(Extra.size()) +
+                       " value(s) the other lacks";
+    for (size_t I = 0; I < std::min<size_t>(Extra.size(), 4); ++I)
+      Text += (I ? ", " : ": ") + std::to_string(Extra[I]);
+    return Text + (Extra.size() > 4 ? ", ..." : "");
+  };
+  return "the two runs hold different values; " + OnlyIn(N, S, FirstName) +
+         "; " + OnlyIn(S, N, SecondName);
+}
+
 std::string compareOutputs(const ArgSpec &Arg, const Bytes &First,
                            const Bytes &Second, const std::string &FirstName,
                            const std::string &SecondName) {
@@ -311,11 +338,8 @@ std::string compareOutputs(const ArgSpec &Arg, const Bytes &First,
                std::to_string(S[I]);
     return "differs";
   }
-  if (C == "multiset") {
-    std::sort(N.begin(), N.end());
-    std::sort(S.begin(), S.end());
-    return N == S ? "" : "the two runs hold different values";
-  }
+  if (C == "multiset")
+    return compareMultisets(N, S, FirstName, SecondName);
   if (C.rfind("perm=", 0) == 0) {
     int64_t Base = std::strtoll(C.c_str() + 5, nullptr, 0);
     for (auto *V : {&N, &S}) {
