@@ -12,7 +12,9 @@
 # Prints sa-difftest's kernel-time lines, then one summary line per row:
 # auto / by hand (target: at most 1.25 on the histogram rows), auto /
 # native (at most 1.05 where privatization does not pay).
-# Usage: bench/privatize/histogram.sh SA_DIFFTEST KERNELS_DIR [REPEAT]
+# Usage: bench/privatize/histogram.sh SA_DIFFTEST KERNELS_DIR [REPEAT [ROWS]]
+#   ROWS: an extended regular expression; only the rows whose name matches
+#   run (e.g. '4 distinct|65,536|scatter').
 #   On the GPU machine, after scripts/gpu-run.sh built build-gpu/bin/sa-difftest:
 #     . scripts/nvidia-opencl.sh   # registers NVIDIA's ICD where none does
 #     SA_PLATFORM=NVIDIA bench/privatize/histogram.sh build-gpu/bin/sa-difftest .gpu/kernels
@@ -20,7 +22,7 @@
 #   rewritten (scripts/gpu-bundle.sh's .gpu/kernels, or
 #   `softatomic-rewrite bench/privatize/histogram.cl -o DIR/privatize_histogram.sa.cl`).
 set -uo pipefail
-difftest=$1 kernels=$2 repeat=${3:-30}
+difftest=$1 kernels=$2 repeat=${3:-30} rows=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 rewritten=$kernels/privatize_histogram.sa.cl
 [ -f "$rewritten" ] || { echo "histogram.sh: no $rewritten" >&2; exit 2; }
@@ -32,6 +34,7 @@ times() { # ORIGINAL KERNEL MODES ARGS...: sa-difftest's kernel-time line
 }
 row() { # NAME KERNEL BYHAND(yes|no) ARGS...
   local name=$1 kernel=$2 byhand=$3
+  [ -z "$rows" ] || grep -qE "$rows" <<<"$name" || return 0
   shift 3
   local line hand=""
   line=$(times "$here/histogram.cl" "$kernel" combine,private,auto "$@")

@@ -206,9 +206,9 @@ public:
         if (!Atomic->ReadModifyWrite &&
             Site.Atomic == AtomicKind::GlobalUnsupportedType)
           return true;
-      } else if (const GeometryBuiltin *Geometry = findGeometryBuiltin(Name)) {
-        Site.SiteKind = CallSite::Kind::Geometry;
-        Site.Geometry = Geometry;
+      } else if (const ContextBuiltin *Served = findContextBuiltin(Name)) {
+        Site.SiteKind = CallSite::Kind::ContextCall;
+        Site.Served = Served;
       } else
         return true;
       Info.Sites.push_back(std::move(Site));

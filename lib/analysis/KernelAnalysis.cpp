@@ -86,7 +86,8 @@ private:
   void reachFrom(const FunctionDecl *F, SetVector<const FunctionDecl *> &Out);
   bool hasGlobalAtomic(const FunctionDecl *F) const;
   bool hasGlobalReadModifyWrite(const FunctionDecl *F) const;
-  bool hasGeometry(const FunctionDecl *F) const;
+  bool hasContextCall(const FunctionDecl *F) const;
+  bool hasGeometryCall(const FunctionDecl *F) const;
   bool needsContext(const FunctionDecl *F);
   /// True when \p Pred holds for kernel \p K or a function it reaches.
   template <typename Pred> bool reachesAny(const FunctionDecl *K, Pred P) {
@@ -226,20 +227,27 @@ bool Analyzer::hasGlobalReadModifyWrite(const FunctionDecl *F) const {
   });
 }
 
-bool Analyzer::hasGeometry(const FunctionDecl *F) const {
+bool Analyzer::hasContextCall(const FunctionDecl *F) const {
   return llvm::any_of(info(F).Sites, [](const CallSite &S) {
-    return S.SiteKind == CallSite::Kind::Geometry;
+    return S.SiteKind == CallSite::Kind::ContextCall && !S.unservedFence();
+  });
+}
+
+bool Analyzer::hasGeometryCall(const FunctionDecl *F) const {
+  return llvm::any_of(info(F).Sites, [](const CallSite &S) {
+    return S.SiteKind == CallSite::Kind::ContextCall && !S.Served->Fence;
   });
 }
 
 /// docs/REWRITE.md: a function reached from a rewritten kernel takes the
-/// context when it has a global atomic, a geometry call, or a call of a
+/// context when it has a global atomic, a call the context serves
+/// (geometry, 1.x fences), or a call of a
 /// function that takes the context. Kernels called as functions never do.
 bool Analyzer::needsContext(const FunctionDecl *F) {
   auto Known = NeedsContext.find(F);
   if (Known != NeedsContext.end())
     return Known->second;
-  bool Needs = hasGlobalAtomic(F) || hasGeometry(F);
+  bool Needs = hasGlobalAtomic(F) || hasContextCall(F);
   for (const CallSite &Site : info(F).Sites)
     if (!Needs && Site.SiteKind == CallSite::Kind::UserCall &&
         !info(Site.Callee).IsKernel)
@@ -253,8 +261,8 @@ bool Analyzer::needsEdit(const CallSite &Site) const {
   switch (Site.SiteKind) {
   case CallSite::Kind::Atomic:
     return Site.isGlobalAtomic();
-  case CallSite::Kind::Geometry:
-    return true;
+  case CallSite::Kind::ContextCall:
+    return !Site.unservedFence();
   case CallSite::Kind::UserCall:
     return Result.takesContext(Site.Callee);
   }
@@ -302,7 +310,7 @@ bool Analyzer::checkRewrittenKernel(const FunctionDecl *K) {
                info(Site.Callee).IsKernel &&
                !Result.RewrittenKernels.contains(Site.Callee) &&
                reachesAny(Site.Callee, [&](const FunctionDecl *G) {
-                 return hasGeometry(G);
+                 return hasGeometryCall(G);
                }))
         report(Diags, Diag::GeometryKernelCalled, Site.Call->getBeginLoc())
             << Name << K->getName();

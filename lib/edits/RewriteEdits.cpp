@@ -25,10 +25,10 @@ namespace softatomic {
 
 /// The scoped form of \p Site's runtime call (docs/REWRITE.md, "Macros"):
 /// `__sa_scoped_get_global_id` for `__sa_get_global_id`, which the runtime
-/// defines for geometry and for the per-item 1.x atomics; empty for the
-/// other forms, which code without the context cannot call.
+/// defines for geometry, the 1.x fences and the per-item 1.x atomics; empty for
+/// the other forms, which code without the context cannot call.
 static std::string scopedName(const CallSite &Site) {
-  bool Served = Site.SiteKind == CallSite::Kind::Geometry ||
+  bool Served = Site.SiteKind == CallSite::Kind::ContextCall ||
                 (Site.SiteKind == CallSite::Kind::Atomic &&
                  Site.Atomic == AtomicKind::Global && !Site.Builtin->Cl20 &&
                  Site.Form == CallForm::PerItem && !Site.Guard &&
@@ -409,7 +409,9 @@ void EditBuilder::editCalls(const FunctionInfo &Info, EditCollector &Out) {
         break;
       }
       [[fallthrough]];
-    case CallSite::Kind::Geometry: {
+    case CallSite::Kind::ContextCall: {
+      if (Site.unservedFence())
+        break;
       if (!Site.GlobalCast.empty()) {
         // Proved __global through the generic address space: say so.
         const Expr *Pointer = Site.Call->getArg(0);

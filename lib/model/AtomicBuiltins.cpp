@@ -58,14 +58,19 @@ static const AtomicBuiltin AtomicTable[] = {
 
 /// docs/REWRITE.md, "Geometry": what the user's code must see of the
 /// virtual NDRange. get_local_id, get_local_size, get_work_dim and the rest
-/// are true on the physical work-group and stay.
-static const GeometryBuiltin GeometryTable[] = {
+/// are true on the physical work-group and stay. "Fences": OpenCL C 1.x's
+/// fences, whose global part NVIDIA compiles to a work-group fence, which
+/// the native atomics of the combining mode do not make up for.
+static const ContextBuiltin ContextTable[] = {
     {"get_group_id", "__sa_get_group_id"},
     {"get_global_id", "__sa_get_global_id"},
     {"get_num_groups", "__sa_get_num_groups"},
     {"get_global_size", "__sa_get_global_size"},
     {"get_global_offset", "__sa_get_global_offset"},
     {"get_global_linear_id", "__sa_get_global_linear_id"},
+    {"mem_fence", "__sa_mem_fence", true},
+    {"read_mem_fence", "__sa_read_mem_fence", true},
+    {"write_mem_fence", "__sa_write_mem_fence", true},
 };
 
 const AtomicBuiltin *findAtomicBuiltin(StringRef Name) {
@@ -75,11 +80,11 @@ const AtomicBuiltin *findAtomicBuiltin(StringRef Name) {
   return It == std::end(AtomicTable) ? nullptr : It;
 }
 
-const GeometryBuiltin *findGeometryBuiltin(StringRef Name) {
-  const auto *It = find_if(GeometryTable, [&](const GeometryBuiltin &G) {
+const ContextBuiltin *findContextBuiltin(StringRef Name) {
+  const auto *It = find_if(ContextTable, [&](const ContextBuiltin &G) {
     return G.SourceName == Name;
   });
-  return It == std::end(GeometryTable) ? nullptr : It;
+  return It == std::end(ContextTable) ? nullptr : It;
 }
 
 bool hasAtomicArity(const AtomicBuiltin &Atomic, unsigned NumArgs) {

@@ -2,7 +2,7 @@
 //
 // The name tables of docs/REWRITE.md: which OpenCL atomics the runtime
 // carries out (and under which runtime name), which atomic forms it cannot
-// carry out yet, and which geometry builtins it virtualises.
+// carry out yet, and which geometry builtins and fences its context serves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,10 +41,15 @@ struct AtomicBuiltin {
   bool ReadModifyWrite = true;
 };
 
-/// A work-group geometry builtin that the runtime virtualises.
-struct GeometryBuiltin {
-  llvm::StringRef SourceName;  ///< "get_global_id", ...
+/// A builtin whose meaning the runtime's context changes: a geometry
+/// builtin that it virtualises, or a fence whose global part it makes
+/// device-wide (docs/REWRITE.md, "Geometry" and "Fences").
+struct ContextBuiltin {
+  llvm::StringRef SourceName;  ///< "get_global_id", "mem_fence", ...
   llvm::StringRef RuntimeName; ///< "__sa_get_global_id", ...
+  /// A fence: served by the context where it has one, but harmless (only
+  /// weaker) in code that has none.
+  bool Fence = false;
 };
 
 /// True when the runtime has \p Op on \p Type in the reproducible form
@@ -54,8 +59,8 @@ bool hasReproducibleForm(AtomicOp Op, llvm::StringRef Type);
 /// The atomic named \p Name, or null when the runtime has no such atomic.
 const AtomicBuiltin *findAtomicBuiltin(llvm::StringRef Name);
 
-/// The geometry builtin named \p Name, or null when it is not virtualised.
-const GeometryBuiltin *findGeometryBuiltin(llvm::StringRef Name);
+/// The builtin named \p Name that the context serves, or null.
+const ContextBuiltin *findContextBuiltin(llvm::StringRef Name);
 
 /// True when a call of \p Atomic with \p NumArgs arguments is one of its
 /// forms (for an _explicit 2.0 form: with or without the memory_scope).

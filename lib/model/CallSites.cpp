@@ -10,10 +10,10 @@ using namespace llvm;
 namespace softatomic {
 
 std::string CallSite::runtimeName() const {
-  if (SiteKind == Kind::Geometry)
-    return Geometry->RuntimeName.str();
+  if (SiteKind == Kind::ContextCall)
+    return Served->RuntimeName.str();
   assert(SiteKind == Kind::Atomic && Atomic == AtomicKind::Global &&
-         "only global atomics and geometry calls call the runtime");
+         "only global atomics and the context's builtins call the runtime");
   return runtimeAtomicName(Entry, Form);
 }
 
@@ -30,10 +30,14 @@ SourceLocation calleeNameLoc(const CallExpr *Call) {
 }
 
 std::string describeCall(const CallSite &Site) {
-  StringRef Kind = Site.SiteKind == CallSite::Kind::Geometry   ? "geometry call"
-                   : Site.SiteKind == CallSite::Kind::UserCall ? "call of"
-                   : Site.isGlobalAtomic()                     ? "global atomic"
-                                                               : "atomic";
+  StringRef Served =
+      Site.SiteKind == CallSite::Kind::ContextCall && Site.Served->Fence
+          ? "fence"
+          : "geometry call";
+  StringRef Kind = Site.SiteKind == CallSite::Kind::ContextCall ? Served
+                   : Site.SiteKind == CallSite::Kind::UserCall  ? "call of"
+                   : Site.isGlobalAtomic() ? "global atomic"
+                                           : "atomic";
   return (Kind + " '" + Site.Callee->getName() + "'").str();
 }
 

@@ -2,10 +2,10 @@
 //-*-===//
 //
 // The data model every pass shares: a call that the rewrite may edit or
-// refuse (CallSite: an atomic, a geometry call, a call of the user's), the
-// user's functions with their sites (FunctionInfo), and the outcome of the
-// analysis (KernelAnalysis). The analysis fills it (analysis/), the edits
-// read it (edits/).
+// refuse (CallSite: an atomic, a call the context serves, a call of the
+// user's), the user's functions with their sites (FunctionInfo), and the
+// outcome of the analysis (KernelAnalysis). The analysis fills it (analysis/),
+// the edits read it (edits/).
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,7 +69,7 @@ struct FloatAddLoop {
 
 /// A call in a function body that the rewrite may have to edit or refuse.
 struct CallSite {
-  enum class Kind { Atomic, Geometry, UserCall };
+  enum class Kind { Atomic, ContextCall, UserCall };
   Kind SiteKind = Kind::UserCall;
   const clang::CallExpr *Call = nullptr;
   /// The builtin called, or the definition of the user's function called.
@@ -119,8 +119,8 @@ struct CallSite {
   std::string NotPrivate;
   /// The pointer argument's type as the user wrote it (atomic sites).
   clang::QualType PointerType;
-  /// The geometry builtin called (geometry sites).
-  const GeometryBuiltin *Geometry = nullptr;
+  /// The builtin called (ContextCall sites: geometry, fences).
+  const ContextBuiltin *Served = nullptr;
   /// A global atomic whose pointer is generic, proved __global: the
   /// pointer type its argument is cast to ("__global atomic_int *").
   std::string GlobalCast;
@@ -137,6 +137,12 @@ struct CallSite {
   /// for a global atomic the runtime carries out, "__sa_get_global_id" for
   /// a geometry call.
   std::string runtimeName() const;
+
+  /// A fence in a block literal: it stays the user's, as no context
+  /// reaches it there, and the user's fence is only weaker.
+  bool unservedFence() const {
+    return SiteKind == Kind::ContextCall && Served->Fence && InBlock;
+  }
 
   bool isGlobalAtomic() const {
     return SiteKind == Kind::Atomic &&

@@ -79,6 +79,10 @@ static inline void __sa_fence_acquire(void) {
   atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
                          memory_scope_device);
 }
+static inline void __sa_fence_acq_rel(void) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel,
+                         memory_scope_device);
+}
 static inline void __sa_fence_release(void) {
   atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
                          memory_scope_device);
@@ -90,6 +94,9 @@ static inline void __sa_fence_acquire(void) {
 static inline void __sa_fence_release(void) {
   __asm__ volatile("membar.gl;" ::: "memory");
 }
+static inline void __sa_fence_acq_rel(void) {
+  __asm__ volatile("membar.gl;" ::: "memory");
+}
 #else
 /* The paper's rule (Section IV-C): mem_fence commits this work-item's
  * accesses in order, so a write made before the fence is visible to another
@@ -98,6 +105,7 @@ static inline void __sa_fence_release(void) {
  * scope needs a branch of its own above.) */
 static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
 static inline void __sa_fence_release(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
+static inline void __sa_fence_acq_rel(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
 #endif
 
 /* ---- the hand-off words: acquire/release loads and stores ---------------- */

@@ -1,6 +1,6 @@
 /* Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
  * local ids, __sa_record_error, and the user's geometry as the rewritten
- * kernel sees it (__sa_get_*).
+ * kernel sees it (__sa_get_*), and the user's 1.x fences (__sa_mem_fence).
  * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),
  * SA_IS_DIRECT, SA_WARP_ADDS.
  * Reads: SA_NO_DIRECT, SA_WARP_PROGRAM, SA_COMBINE_MODE, SA_WARP_COMBINE,
@@ -197,6 +197,36 @@ static inline size_t __sa_get_global_linear_id(__sa_ctx_t *ctx) {
          id[0];
 }
 
+/* ---- the user's fences ---------------------------------------------------- */
+
+/* OpenCL C 1.x's mem_fence, read_mem_fence and write_mem_fence in rewritten
+ * code. Their scope is left open, and NVIDIA compiles the global part to a
+ * work-group fence (membar.cta): a kernel that hands data to another group
+ * with plain stores, a global fence and an atomic then works natively by
+ * timing alone. The combining mode's native atomics change that timing (on
+ * the H200 a queue whose consumer groups of 4 poll a count read items not
+ * yet written in every run of ten), so every mode but the kernel as written
+ * also fences at device scope where the user fences global memory, as the
+ * runtime's own hand-off does (part 1); the kernel as written keeps the
+ * user's fence alone. */
+static inline void __sa_mem_fence(cl_mem_fence_flags flags, __sa_ctx_t *ctx) {
+  mem_fence(flags);
+  if ((flags & CLK_GLOBAL_MEM_FENCE) && !SA_IS_DIRECT(ctx))
+    __sa_fence_acq_rel();
+}
+static inline void __sa_read_mem_fence(cl_mem_fence_flags flags,
+                                       __sa_ctx_t *ctx) {
+  read_mem_fence(flags);
+  if ((flags & CLK_GLOBAL_MEM_FENCE) && !SA_IS_DIRECT(ctx))
+    __sa_fence_acquire();
+}
+static inline void __sa_write_mem_fence(cl_mem_fence_flags flags,
+                                        __sa_ctx_t *ctx) {
+  write_mem_fence(flags);
+  if ((flags & CLK_GLOBAL_MEM_FENCE) && !SA_IS_DIRECT(ctx))
+    __sa_fence_release();
+}
+
 /* ---- geometry in a macro shared with code that has no context ------------ */
 
 /* A macro that a rewritten kernel and code left as written both expand
@@ -224,6 +254,27 @@ static inline size_t __sa_scoped_get_global_offset(uint d, __sa_ctx_t *ctx) {
 }
 static inline size_t __sa_scoped_get_global_id(uint d, __sa_ctx_t *ctx) {
   return ctx ? __sa_get_global_id(d, ctx) : get_global_id(d);
+}
+static inline void __sa_scoped_mem_fence(cl_mem_fence_flags flags,
+                                         __sa_ctx_t *ctx) {
+  if (ctx)
+    __sa_mem_fence(flags, ctx);
+  else
+    mem_fence(flags);
+}
+static inline void __sa_scoped_read_mem_fence(cl_mem_fence_flags flags,
+                                              __sa_ctx_t *ctx) {
+  if (ctx)
+    __sa_read_mem_fence(flags, ctx);
+  else
+    read_mem_fence(flags);
+}
+static inline void __sa_scoped_write_mem_fence(cl_mem_fence_flags flags,
+                                               __sa_ctx_t *ctx) {
+  if (ctx)
+    __sa_write_mem_fence(flags, ctx);
+  else
+    write_mem_fence(flags);
 }
 #if __OPENCL_C_VERSION__ >= 200 /* get_global_linear_id is OpenCL 2.0's */
 static inline size_t __sa_scoped_get_global_linear_id(__sa_ctx_t *ctx) {
