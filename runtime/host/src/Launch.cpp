@@ -1,11 +1,13 @@
 // saEnqueueNDRangeKernel: the launch of a rewritten kernel. The device code
 // (runtime/device) runs the caller's NDRange on 1 + P physical work-groups:
 // group 0 coordinates, groups 1..P run the caller's groups in turn.
+// LaunchPlan.h works each launch out; this file checks that the kernel can
+// run in the mode asked for and enqueues it, or hands it to the automatic
+// mode or the profile (AutoMode.h, ProfileMode.h).
 #include "AutoChoice.h"
 #include "AutoMode.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
-#include "DeviceRules.h"
 #include "DeviceStatus.h"
 #include "Error.h"
 #include "LaunchOrder.h"
@@ -16,7 +18,6 @@
 #include "ProfileMode.h"
 #include "Reproducible.h"
 #include "softatomic/HostConfig.h"
-#include "softatomic_layout.h"
 
 #include <algorithm>
 #include <cstdio>
