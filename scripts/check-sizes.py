@@ -18,7 +18,8 @@ file scope, in a namespace, in `extern "C"` or in a class or struct. So
 methods defined inside a class count like any other function, and a
 lambda counts as part of the function it is written in. It does not
 follow `#if` branches: a function whose braces differ between branches
-is not measured right (none is, today).
+is not measured right (none is, today); nor is a constructor whose
+initializer list uses braces (`: A{1}`), which it takes for the body.
 """
 import pathlib
 import re
@@ -77,21 +78,20 @@ def function_name(header: list) -> str:
 
 
 def scope_of(header: list) -> str:
-    """What a `{` after this declaration opens: a container, a function or
-    anything else (an initializer, an enum)."""
-    words = [value for kind, value, _ in header if kind == "word"]
+    """What a `{` after this declaration opens: a container (namespace,
+    class, struct, union, extern "C"), a function or anything else (an
+    initializer, an enum)."""
     values = [value for _, value, _ in header]
-    before_paren = values[:values.index("(")] if "(" in values else values
-    if words and words[0] == "template":
-        # template <class T> struct X {: the container is after the '>'.
-        before_paren = values[values.index(">") + 1:] if ">" in values else []
-    if "operator" in before_paren:
+    if "operator" in values:
         return "function"
+    before_paren = values[:values.index("(")] if "(" in values else values
     if "enum" in before_paren or "=" in before_paren:
         return "other"
-    if any(word in CONTAINERS for word in before_paren):
-        return "container"
-    return "function" if "(" in values else "other"
+    # With parentheses, a function (struct S *make() {, extern "C" int f() {);
+    # without, a container if a keyword says so (template <class T> struct).
+    if "(" in values:
+        return "function"
+    return "container" if CONTAINERS & set(values) else "other"
 
 
 def functions(text: str):
