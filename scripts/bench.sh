@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The runtime-speed microbenchmarks (examples/microbench): the paper's
+# The runtime-speed microbenchmarks (bench/microbench): the paper's
 # Figure 8 and Figure 9 kernels and a memory-bound copy, each run native and
 # rewritten on one OpenCL device, every run verified; prints the table and
 # writes a CSV.
@@ -22,7 +22,7 @@
 #       writes ${OUT:-bench-results}/<platform>.csv (or FILE).
 # MICROBENCH-ARGS go to the program last, so they override the defaults
 # above, e.g. -- --bench fig8 --groups 128,4096 --repeat 9 (see
-# examples/microbench/README.md).
+# bench/microbench/README.md).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=run bundle= csv= build=
@@ -76,7 +76,7 @@ if [ "$mode" = bundle ]; then
   build_with_progress cmake --build "$build" -j "$(nproc)" --target microbench-kernels
   rm -rf "$bundle"
   mkdir -p "$bundle/kernels" "$bundle/deps/include" "$bundle/deps/share/cmake"
-  cp "$build"/examples/microbench/kernels/*.cl "$bundle/kernels/"
+  cp "$build"/bench/microbench/kernels/*.cl "$bundle/kernels/"
   cp -r /usr/include/nlohmann "$bundle/deps/include/"
   cp -r /usr/share/cmake/nlohmann_json "$bundle/deps/share/cmake/"
   echo "bench.sh: $(ls "$bundle/kernels" | tr '\n' ' ')in $bundle/kernels; carry $bundle" \

@@ -22,7 +22,7 @@ READERS = re.compile(
 SCRIPT_USE = re.compile(r'\$\{?([A-Z][A-Z0-9_]*)')
 SCRIPT_READ = re.compile(r'\$\{([A-Z][A-Z0-9_]*):-')
 SCRIPT_DIRS = ["scripts", "bench", "test/stress"]
-SOURCE_DIRS = ["lib", "tool", "runtime", "layer", "examples", "scripts"]
+SOURCE_DIRS = ["lib", "tool", "runtime", "layer", "examples", "bench", "scripts"]
 TABLE_ROW = re.compile(r'^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \|')
 
 

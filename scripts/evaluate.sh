@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The paper's evaluation in one command: every example of examples/microbench
+# The paper's evaluation in one command: every example of bench/microbench
 # (Figures 8-13 of Elteir, Lin and Feng, the Kirk-Hwu histogram with its
 # by-hand privatized version as a reference row (variants */by-hand), the McKee
 # contention sweep, a copy), native and rewritten, across its sweep on one

@@ -2,16 +2,14 @@
 
 #include "KernelRun.h"
 #include "ClSession.h"
-#include "RunRewriter.h"
+#include "LoadedRewriter.h"
 #include "softatomic/softatomic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
-#include <dlfcn.h>
 #include <optional>
 
 using namespace llvm;
@@ -196,56 +194,6 @@ std::string buildOptions(const RunOptions &O) {
   if (Include.empty())
     return O.BuildOptions;
   return O.BuildOptions.empty() ? Include : O.BuildOptions + " " + Include;
-}
-
-/// The rewriter module's entry point (RunRewriter.h says why it is loaded
-/// apart), or null with Error set.
-decltype(&softatomicRunRewrite) loadRewriter(const RunOptions &O,
-                                             std::string &Error) {
-  static decltype(&softatomicRunRewrite) Entry = nullptr;
-  if (Entry)
-    return Entry;
-  Error = "cannot find libsoftatomic-run-rewriter.so";
-  for (const std::string &Dir : O.RewriterDirs) {
-    std::string Path = Dir + "/libsoftatomic-run-rewriter.so";
-    if (!sys::fs::exists(Path))
-      continue;
-    // Local, and its own symbols first: its Clang must neither replace the
-    // OpenCL driver's nor be replaced by it.
-    void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!Handle) {
-      Error = "cannot load the rewriter: " + std::string(dlerror());
-      return nullptr;
-    }
-    Entry = reinterpret_cast<decltype(&softatomicRunRewrite)>(
-        dlsym(Handle, SOFTATOMIC_RUN_REWRITE_ENTRY));
-    if (!Entry)
-      Error = Path + " has no " SOFTATOMIC_RUN_REWRITE_ENTRY;
-    return Entry;
-  }
-  return nullptr;
-}
-
-/// Rewrites the kernel file; the diagnostics go into Diagnostics.
-bool rewrite(const RunOptions &O, bool Profile, std::string &Output,
-             std::string &Diagnostics) {
-  std::string Error;
-  auto Rewrite = loadRewriter(O, Error);
-  if (!Rewrite) {
-    Diagnostics = "softatomic-run: error: " + Error + "\n";
-    return false;
-  }
-  RunRewriteRequest Request;
-  Request.Path = O.File;
-  Request.ClangFlags = O.ClangFlags;
-  Request.ResourceDir = O.ResourceDir;
-  Request.Profile = Profile;
-  Request.Colors = sys::Process::StandardErrHasColors();
-  RunRewriteResult Result;
-  Rewrite(Request, Result);
-  Diagnostics = std::move(Result.Diagnostics);
-  Output = std::move(Result.Output);
-  return Result.Succeeded;
 }
 
 cl_kernel makeKernel(cl_program Program, const std::string &Name,
@@ -523,6 +471,36 @@ cl_program buildRewritten(const RunOptions &O, ClSession &S,
                        S.rewrittenBuildOptions(buildOptions(O)), Error);
 }
 
+/// The profile's runs, of the rewrite that names each site.
+void runProfiledRewrite(const RunOptions &O, ClSession &S, KernelRunner &Runner,
+                        Session &Runs) {
+  std::string Error;
+  // The profile needs the rewrite that names each site: one program
+  // more, so that the modes above ran the rewrite a user gets.
+  std::string Profiled, ProfileDiagnostics;
+  cl_program ProfileProgram = nullptr;
+  cl_kernel ProfileKernel = nullptr;
+  if (!rewriteKernelFile(O, /*Profile=*/true, Profiled, ProfileDiagnostics)) {
+    std::fputs(ProfileDiagnostics.c_str(), stderr);
+    say("profile: failed: the rewrite with --profile failed\n");
+    Runs.Failed = true;
+  } else if (!(ProfileProgram = buildRewritten(
+                   O, S, Profiled, "rewritten with --profile", Error))) {
+    say("profile: failed: %s\n", Error.c_str());
+    Runs.Failed = true;
+  } else if ((ProfileKernel = makeKernel(ProfileProgram, O.Kernel,
+                                         O.File + " (--profile)"))) {
+    std::swap(Runner.Soft, ProfileKernel);
+    Runs.runProfile();
+    std::swap(Runner.Soft, ProfileKernel);
+    clReleaseKernel(ProfileKernel);
+  } else {
+    Runs.Failed = true;
+  }
+  if (ProfileProgram)
+    clReleaseProgram(ProfileProgram);
+}
+
 } // namespace
 
 int runKernel(const RunOptions &O) {
@@ -532,7 +510,7 @@ int runKernel(const RunOptions &O) {
   }
   // The rewrite first: a kernel file with errors needs no device.
   std::string Rewritten, Diagnostics;
-  bool Ok = rewrite(O, /*Profile=*/false, Rewritten, Diagnostics);
+  bool Ok = rewriteKernelFile(O, /*Profile=*/false, Rewritten, Diagnostics);
   std::fputs(Diagnostics.c_str(), stderr);
   if (!Ok) {
     error("cannot rewrite '" + O.File + "'");
@@ -586,32 +564,8 @@ int runKernel(const RunOptions &O) {
     Session Runs(O, S, Runner);
     if (Runs.runNative()) {
       Runs.runModes();
-      if (O.Profile) {
-        // The profile needs the rewrite that names each site: one program
-        // more, so that the modes above ran the rewrite a user gets.
-        std::string Profiled, ProfileDiagnostics;
-        cl_program ProfileProgram = nullptr;
-        cl_kernel ProfileKernel = nullptr;
-        if (!rewrite(O, /*Profile=*/true, Profiled, ProfileDiagnostics)) {
-          std::fputs(ProfileDiagnostics.c_str(), stderr);
-          say("profile: failed: the rewrite with --profile failed\n");
-          Runs.Failed = true;
-        } else if (!(ProfileProgram = buildRewritten(
-                         O, S, Profiled, "rewritten with --profile", Error))) {
-          say("profile: failed: %s\n", Error.c_str());
-          Runs.Failed = true;
-        } else if ((ProfileKernel = makeKernel(ProfileProgram, O.Kernel,
-                                               O.File + " (--profile)"))) {
-          std::swap(Runner.Soft, ProfileKernel);
-          Runs.runProfile();
-          std::swap(Runner.Soft, ProfileKernel);
-          clReleaseKernel(ProfileKernel);
-        } else {
-          Runs.Failed = true;
-        }
-        if (ProfileProgram)
-          clReleaseProgram(ProfileProgram);
-      }
+      if (O.Profile)
+        runProfiledRewrite(O, S, Runner, Runs);
     }
     saSetMode(SA_MODE_AUTO);
     saFinish(S.Queue);

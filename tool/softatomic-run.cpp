@@ -8,7 +8,7 @@
 // run wrote what the native run wrote, and prints what each cost; then
 // the profile of its atomic sites (SA_MODE_PROFILE). The runs are in
 // KernelRun.cpp; the argument specs and checks are sa-difftest's
-// (examples/common/KernelArgs.h). Exit status: 0 every run agreed with
+// (tool/support/KernelArgs.h). Exit status: 0 every run agreed with
 // the native one, 1 something differed or failed, 2 usage error.
 //
 //===----------------------------------------------------------------------===//

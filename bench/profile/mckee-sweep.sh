@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The profile of McKee's contention microbenchmark (examples/microbench/
+# The profile of McKee's contention microbenchmark (bench/microbench/
 # contention.cl) over a sweep of contention and padding: work-item i adds to
 # res[(i / C) * P], so C work-items share each address, P words apart. For
 # each (C, P) the kernel as written and its --profile rewrite run through
@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
   *) echo "mckee-sweep.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-kernel=$here/examples/microbench/contention.cl
+kernel=$here/bench/microbench/contention.cl
 mkdir -p "$out"
 if [ -z "$rewritten" ]; then
   rewritten=$out/contention.pf.cl

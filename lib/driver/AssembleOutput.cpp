@@ -9,64 +9,63 @@ using namespace llvm;
 
 namespace softatomic {
 
+namespace {
+/// The runtime's switches for one output: each switch the rewrite may
+/// define, and whether it does (RuntimePruning.h reads that), and their
+/// text in the prefix.
+struct RuntimeSwitches {
+  StringMap<bool> Defined;
+  std::string Text;
+
+  /// Defines \p Name where \p On, and records that it does or not.
+  void set(StringLiteral Name, bool On) {
+    Defined[Name] = On;
+    if (On)
+      Text += ("#define " + Name + " 1\n").str();
+  }
+};
+} // namespace
+
 /// The runtime's switches (#defines) that \p Options and \p Facts ask for.
-static std::string runtimeSwitches(const RewriteOptions &Options,
-                                   const PrefixFacts &Facts) {
-  std::string Switches;
-  if (Options.CoordinatorPlacement == RewriteOptions::Placement::Robust)
-    Switches += "#define SA_ROBUST_PLACEMENT 1\n";
-  if (Options.CombineMode)
-    Switches += "#define SA_COMBINE_MODE 1\n";
+/// No build option sets them (the host's are others), so where the prefix
+/// does not define one, no build of the output has it: the runtime's
+/// branches for it go (RuntimePruning.h).
+static RuntimeSwitches runtimeSwitches(const RewriteOptions &Options,
+                                       const PrefixFacts &Facts) {
+  RuntimeSwitches Switches;
+  Switches.set("SA_ROBUST_PLACEMENT", Options.CoordinatorPlacement ==
+                                          RewriteOptions::Placement::Robust);
+  Switches.set("SA_COMBINE_MODE", Options.CombineMode);
   // Float adds keep their order: the warp path makes each alone (part 8).
-  if (Options.FloatSums == RewriteOptions::FloatReassociation::KeepOrder)
-    Switches += "#define SA_FLOAT_KEEP_ORDER 1\n";
+  Switches.set("SA_FLOAT_KEEP_ORDER",
+               Options.FloatSums ==
+                   RewriteOptions::FloatReassociation::KeepOrder);
   // The runtime's 64-bit part only where the file has 64-bit atomics: it
   // needs types (atomic_ulong) that a device without them does not have.
-  if (Facts.WideAtomics || Facts.Reproducible)
-    Switches += "#define SA_INT64_ATOMICS 1\n";
+  Switches.set("SA_INT64_ATOMICS", Facts.WideAtomics || Facts.Reproducible);
   // The exact accumulators of reproducible float adds (part 8b).
-  if (Facts.Reproducible)
-    Switches += "#define SA_REPRODUCIBLE 1\n";
+  Switches.set("SA_REPRODUCIBLE", Facts.Reproducible);
   // The profiled forms of the entry points (docs/PROFILE.md).
-  if (Options.Profile)
-    Switches += "#define SA_SITE_PROFILE 1\n";
+  Switches.set("SA_SITE_PROFILE", Options.Profile);
   // The build that asks for the warp program and cannot have it stops
   // with the reason, rather than with a kernel missing or a wrong one.
   if (!Facts.NoWarpProgram.empty())
-    Switches +=
+    Switches.Text +=
         "#ifdef SA_WARP_PROGRAM\n#error \"softatomic: no warp program: " +
         Facts.NoWarpProgram + "\"\n#endif\n";
   // The program-scope __sa_ctx and the scoped entry points only where a
   // macro shared with code without the context calls them.
-  if (Facts.ScopedContext)
-    Switches += "#define SA_SCOPED_CONTEXT 1\n";
+  Switches.set("SA_SCOPED_CONTEXT", Facts.ScopedContext);
   return Switches;
-}
-
-/// The switches runtimeSwitches may define. No build option sets them (the
-/// host's are others), so where the prefix does not define one, no build
-/// of the output has it: the runtime's branches for it go
-/// (RuntimePruning.h).
-static constexpr StringLiteral RewriteSwitches[] = {
-    "SA_ROBUST_PLACEMENT", "SA_COMBINE_MODE", "SA_FLOAT_KEEP_ORDER",
-    "SA_INT64_ATOMICS",    "SA_SITE_PROFILE", "SA_SCOPED_CONTEXT",
-    "SA_REPRODUCIBLE"};
-
-/// Each of RewriteSwitches, and whether \p Switches defines it.
-static StringMap<bool> switchStates(StringRef Switches) {
-  StringMap<bool> States;
-  for (StringRef Name : RewriteSwitches)
-    States[Name] = Switches.contains(("#define " + Name + " ").str());
-  return States;
 }
 
 std::string outputPrefix(const Manifest &M, const RewriteOptions &Options,
                          const PrefixFacts &Facts, StringRef UserCode) {
   std::string Prefix = manifestComment(M) + "\n";
-  std::string Switches = runtimeSwitches(Options, Facts);
-  Prefix += Switches;
+  RuntimeSwitches Switches = runtimeSwitches(Options, Facts);
+  Prefix += Switches.Text;
   std::string Runtime =
-      pruneRuntime(deviceRuntimeSource(), UserCode, switchStates(Switches));
+      pruneRuntime(deviceRuntimeSource(), UserCode, Switches.Defined);
   Prefix += "/* softatomic device runtime " + runtimeVersion().str() +
             ": what this program can call, without comments (the source, "
             "commented: runtime/device/ in softatomic) */\n";

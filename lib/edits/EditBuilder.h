@@ -30,11 +30,10 @@ namespace softatomic {
 inline constexpr llvm::StringLiteral KernelParameters =
     "__local uint *__sa_scratch, __global uint *__sa_state";
 /// A kernel with reproducible float adds (--float-atomics=reproducible)
-/// also takes the launch's accumulators, and hands them to its context
-/// after the prologue.
-inline constexpr llvm::StringLiteral ReproducibleKernelParameters =
-    "__local uint *__sa_scratch, __global uint *__sa_state, "
-    "__global ulong *__sa_repro";
+/// also takes the launch's accumulators, after KernelParameters, and hands
+/// them to its context after the prologue.
+inline constexpr llvm::StringLiteral ReproducibleParameter =
+    ", __global ulong *__sa_repro";
 inline constexpr llvm::StringLiteral ReproducibleBegin =
     " __sa_repro_begin(__sa_ctx, __sa_repro);";
 inline constexpr llvm::StringLiteral ContextParameter = "__sa_ctx_t *__sa_ctx";

@@ -467,11 +467,11 @@ bool EditBuilder::run(
     MapVector<const FileEntry *, tooling::Replacements> &Out) {
   for (const FunctionDecl *Kernel : Analysis.RewrittenKernels) {
     // Prototypes too: a kernel declared before its definition must agree.
-    bool Reproducible = Analysis.ReproducibleSites.count(Kernel) != 0;
+    std::string Parameters = KernelParameters.str();
+    if (Analysis.ReproducibleSites.count(Kernel))
+      Parameters += ReproducibleParameter;
     for (const FunctionDecl *Decl : Kernel->redecls())
-      editParameters(
-          Decl, Reproducible ? ReproducibleKernelParameters : KernelParameters,
-          Edits);
+      editParameters(Decl, Parameters, Edits);
     editKernelBody(Kernel);
     editCalls(Analysis.Functions.find(Kernel)->second, Edits);
     Guards.add(Analysis.Functions.find(Kernel)->second, Edits);

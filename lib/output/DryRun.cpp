@@ -37,12 +37,10 @@ static unsigned countLines(StringRef Text) {
   return Text.count('\n') + (!Text.empty() && !Text.ends_with("\n"));
 }
 
-void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
-                 unsigned Context) {
-  if (!R.Changed) {
-    OS << Name << ": nothing to rewrite\n";
-    return;
-  }
+/// The rewrite's summary: what it rewrites, the private copies it plans
+/// and, with --float-atomics=reproducible, each float site.
+static void printSummary(raw_ostream &OS, StringRef Name,
+                         const RewriteResult &R) {
   OS << Name << ": would rewrite " << R.RewrittenKernels.size()
      << (R.RewrittenKernels.size() == 1 ? " kernel (" : " kernels (")
      << join(R.RewrittenKernels, ", ") << ") with " << R.Edits.size()
@@ -56,15 +54,14 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
        << F.Operation << " on " << F.Type << ": "
        << (F.Reproducible ? "reproducible" : "not reproducible, " + F.Why)
        << "\n";
+}
 
-  StringRef Input = R.Input;
-  std::vector<size_t> LineStarts = {0};
-  for (size_t I = 0; I < Input.size(); ++I)
-    if (Input[I] == '\n' && I + 1 < Input.size())
-      LineStarts.push_back(I + 1);
-
+/// The edits, in the order of their offsets, gathered into hunks of the lines
+/// they touch (edits on a line another edit touches share its hunk).
+static std::vector<Hunk> hunksOf(const clang::tooling::Replacements &Edits,
+                                 ArrayRef<size_t> LineStarts) {
   std::vector<Hunk> Hunks;
-  for (const clang::tooling::Replacement &E : R.Edits) {
+  for (const clang::tooling::Replacement &E : Edits) {
     size_t End = E.getOffset() + E.getLength();
     unsigned First = lineOf(LineStarts, E.getOffset());
     unsigned Last = E.getLength() ? lineOf(LineStarts, End - 1) : First;
@@ -75,6 +72,24 @@ void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
       Hunks.push_back({First, Last, {E}});
     }
   }
+  return Hunks;
+}
+
+void printDryRun(raw_ostream &OS, StringRef Name, const RewriteResult &R,
+                 unsigned Context) {
+  if (!R.Changed) {
+    OS << Name << ": nothing to rewrite\n";
+    return;
+  }
+  printSummary(OS, Name, R);
+
+  StringRef Input = R.Input;
+  std::vector<size_t> LineStarts = {0};
+  for (size_t I = 0; I < Input.size(); ++I)
+    if (Input[I] == '\n' && I + 1 < Input.size())
+      LineStarts.push_back(I + 1);
+
+  std::vector<Hunk> Hunks = hunksOf(R.Edits, LineStarts);
 
   // Hunks whose contexts would touch or overlap print as one; without
   // context, each prints alone.

@@ -176,7 +176,7 @@ ln -s "$program" "$tmp/fakebuild/bin/microbench"
 cat >"$tmp/fakebin/cmake" <<'CMAKE'
 #!/bin/sh
 [ "$1" = --build ] || exit 0 # configure: nothing to say
-for i in 1 2 3 4 5 6; do echo "[ ${i}0%] Building CXX object examples/microbench/f$i.cpp.o"; done
+for i in 1 2 3 4 5 6; do echo "[ ${i}0%] Building CXX object bench/microbench/f$i.cpp.o"; done
 echo "[ 60%] Built target softatomic"
 echo "[100%] Built target microbench"
 CMAKE
@@ -186,7 +186,7 @@ PATH=$tmp/fakebin:$PATH "$src/scripts/evaluate.sh" --quick --only fig8 --out "$t
 [ "$(grep -c "^bench.sh: build \[ *[0-9]*%\] Built target " "$tmp/built.err")" -eq 2 ] ||
   { cat "$tmp/built.err"; fail "the build's progress is not a line per target on stderr"; }
 ! grep -q "Building CXX" "$tmp/built.err" || fail "the build floods stderr with compile lines"
-grep -q "Building CXX object examples/microbench/f6.cpp.o" "$tmp/built/evaluation.log" ||
+grep -q "Building CXX object bench/microbench/f6.cpp.o" "$tmp/built/evaluation.log" ||
   fail "the build's output is not in the log"
 
 # The McKee sweep in the host runtime's other modes, in one run (the first

@@ -1,5 +1,5 @@
 // Arguments of every scalar type the command line names, and vectors of
-// them (examples/common/KernelArgs): bytes counted into a histogram, a
+// them (tool/support/KernelArgs): bytes counted into a histogram, a
 // uchar4's lanes, shorts from negative values, halves (read with
 // vload_half) and doubles, each summed with atomics; results agree in
 // every mode, and each sum is what the values make. An unknown type's error lists the accepted ones.

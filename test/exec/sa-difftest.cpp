@@ -28,7 +28,7 @@
 //   the exit status is 1 if any case failed. Each case reproduces alone as
 //   `sa-difftest ORIGINAL.cl REWRITTEN.cl [--build-options OPTS] <its line>`.
 //
-// SPEC (parsed, filled and compared by examples/common/KernelArgs.h, which
+// SPEC (parsed, filled and compared by tool/support/KernelArgs.h, which
 // softatomic-run shares):
 //       buf:TYPE:COUNT[:INIT]  TYPE char|uchar|short|ushort|int|uint|long
 //                                   |ulong|half|float|double, or a vector

@@ -216,6 +216,44 @@ cl_uint AutoChoice::next() {
   return Fewest == SA_MODE_AUTO ? Trial.front() : Fewest;
 }
 
+void AutoChoice::chosenTimesMoved(cl_uint Mode, Timings &T) {
+  std::string Moved =
+      std::string("its time ") + autoModeName(Mode) +
+      format(" moved from %.4f ms to %.4f ms", ChosenMs, T.median());
+  // Faster: the choice only stands more firmly, unless the other mode
+  // got faster still, which the rechecks, begun again, will show;
+  // timing the other mode now would be launches of the slower mode.
+  if (T.median() < ChosenMs) {
+    News = Moved + ": keeps it, and checks " + othersName() + " again soon";
+    ChosenMs = T.median();
+    restartChecks();
+    return;
+  }
+  // Slower: one launch of each other way says whether it is now ahead
+  // (a recheck, in record()), rather than three that would time it anew
+  // where it is still far behind (the McKee sweep's last cells, whose
+  // medians were those three launches).
+  if (FreshWay == SA_MODE_AUTO) {
+    News = Moved + ": keeps it, and checks " + othersName() +
+           " at the next launch";
+    ChosenMs = T.median();
+    restartChecks();
+    check(others());
+    return;
+  }
+  // The way it left a moment ago has times of the new work: choose on
+  // them, and check once each way whose times are older (with three
+  // ways, the one neither moved nor fresh).
+  cl_uint Fresh = FreshWay;
+  Decided = false;
+  FreshWay = SA_MODE_AUTO;
+  decide();
+  News = Moved + "; " + News;
+  for (cl_uint W : Ways)
+    if (W != Chosen && W != Fresh && W != Mode)
+      Probes.push_back(W);
+}
+
 void AutoChoice::record(cl_uint Mode, double Ms) {
   Timings &T = of(Mode);
   if (T.Pending)
@@ -247,41 +285,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
     if (T.SinceChoice >= Samples &&
         std::all_of(T.Ms.begin(), T.Ms.end(),
                     [&](double X) { return outside(X, ChosenMs); })) {
-      std::string Moved =
-          std::string("its time ") + autoModeName(Mode) +
-          format(" moved from %.4f ms to %.4f ms", ChosenMs, T.median());
-      // Faster: the choice only stands more firmly, unless the other mode
-      // got faster still, which the rechecks, begun again, will show;
-      // timing the other mode now would be launches of the slower mode.
-      if (T.median() < ChosenMs) {
-        News = Moved + ": keeps it, and checks " + othersName() + " again soon";
-        ChosenMs = T.median();
-        restartChecks();
-        return;
-      }
-      // Slower: one launch of each other way says whether it is now ahead
-      // (a recheck, below), rather than three that would time it anew
-      // where it is still far behind (the McKee sweep's last cells, whose
-      // medians were those three launches).
-      if (FreshWay == SA_MODE_AUTO) {
-        News = Moved + ": keeps it, and checks " + othersName() +
-               " at the next launch";
-        ChosenMs = T.median();
-        restartChecks();
-        check(others());
-        return;
-      }
-      // The way it left a moment ago has times of the new work: choose on
-      // them, and check once each way whose times are older (with three
-      // ways, the one neither moved nor fresh).
-      cl_uint Fresh = FreshWay;
-      Decided = false;
-      FreshWay = SA_MODE_AUTO;
-      decide();
-      News = Moved + "; " + News;
-      for (cl_uint W : Ways)
-        if (W != Chosen && W != Fresh && W != Mode)
-          Probes.push_back(W);
+      chosenTimesMoved(Mode, T);
       return;
     }
   } else if (Recheck && ((outside(Ms, Before) && Ms < Before &&

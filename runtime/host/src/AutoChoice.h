@@ -188,6 +188,9 @@ private:
   /// it, from zero again: the checks begin anew (a choice made, or the
   /// chosen mode's times moved).
   void restartChecks();
+  /// The chosen Mode's times T moved far from what it was chosen on: keep
+  /// it and check the others again, or choose anew.
+  void chosenTimesMoved(cl_uint Mode, Timings &T);
   /// Whether a check now costs little (CheckShare).
   bool cheapCheck() const;
   /// Starts a check: one launch of each of Ways, next.

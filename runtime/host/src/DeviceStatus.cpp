@@ -20,6 +20,56 @@
 namespace softatomic {
 
 namespace {
+/// The message of a device-side status code: the text before the count
+/// the device wrote beside it, and the text after it (no count where After
+/// is null).
+struct StatusMessage {
+  cl_uint Code;
+  const char *Before;
+  const char *After;
+};
+
+const StatusMessage StatusMessages[] = {
+    {SA_DEV_NOT_CORESIDENT, "",
+     " worker group(s) never started while the coordinator ran"},
+    {SA_DEV_NO_PROGRESS,
+     "its work-groups wait for each other (a global barrier, a flag a "
+     "later group sets), and the device cannot run them all at once "
+     "beside the coordinator: ",
+     " worker group(s) waited on atomics that nothing changed "
+     "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such "
+     "kernels"},
+    {SA_DEV_REPRO_RANGE,
+     "a reproducible double add's operand, or its target's "
+     "value, has a set bit outside 2^-288 .. 2^288: no target "
+     "was written",
+     nullptr},
+    {SA_DEV_REPRO_OVERFLOW,
+     "a reproducible sum's limb neared 2^63 (more than 2^30 "
+     "adds to one target): no target was written",
+     nullptr},
+    {SA_DEV_REPRO_FULL,
+     "its reproducible adds reached more targets than the "
+     "launch's accumulators hold: no target was written; set "
+     "SOFTATOMIC_REPRO_SLOTS above the targets' number",
+     nullptr},
+    {SA_DEV_NO_NATIVE,
+     "the combining mode needs native 64-bit atomics "
+     "(cl_khr_int64_base_atomics), which the device lacks",
+     nullptr},
+};
+
+/// What the device's status \p Code and the \p Count beside it say; any
+/// other code than StatusMessages' is a request not served, and the count
+/// its user work-group.
+std::string statusMessage(cl_uint Code, cl_uint Count) {
+  for (const StatusMessage &M : StatusMessages)
+    if (M.Code == Code)
+      return M.After ? M.Before + std::to_string(Count) + M.After : M.Before;
+  return "a software atomic of user work-group " + std::to_string(Count) +
+         " was not served";
+}
+
 struct PendingLaunch {
   cl_command_queue Queue;
   /// The kernel's event (retained): saWaitForEvents finds a launch by it.
@@ -161,35 +211,8 @@ struct StatusBook {
     std::string Message = "kernel '" + L.KernelName + "': ";
     if (Status < 0)
       Message += "the launch failed on the device";
-    else if (L.Words[0] == SA_DEV_NOT_CORESIDENT)
-      Message += std::to_string(L.Words[1]) +
-                 " worker group(s) never started while the coordinator ran";
-    else if (L.Words[0] == SA_DEV_NO_PROGRESS)
-      Message +=
-          "its work-groups wait for each other (a global barrier, a flag a "
-          "later group sets), and the device cannot run them all at once "
-          "beside the coordinator: " +
-          std::to_string(L.Words[1]) +
-          " worker group(s) waited on atomics that nothing changed "
-          "(SOFTATOMIC_STALL_LIMIT rounds); the combining mode runs such "
-          "kernels";
-    else if (L.Words[0] == SA_DEV_REPRO_RANGE)
-      Message += "a reproducible double add's operand, or its target's "
-                 "value, has a set bit outside 2^-288 .. 2^288: no target "
-                 "was written";
-    else if (L.Words[0] == SA_DEV_REPRO_OVERFLOW)
-      Message += "a reproducible sum's limb neared 2^63 (more than 2^30 "
-                 "adds to one target): no target was written";
-    else if (L.Words[0] == SA_DEV_REPRO_FULL)
-      Message += "its reproducible adds reached more targets than the "
-                 "launch's accumulators hold: no target was written; set "
-                 "SOFTATOMIC_REPRO_SLOTS above the targets' number";
-    else if (L.Words[0] == SA_DEV_NO_NATIVE)
-      Message += "the combining mode needs native 64-bit atomics "
-                 "(cl_khr_int64_base_atomics), which the device lacks";
     else
-      Message += "a software atomic of user work-group " +
-                 std::to_string(L.Words[1]) + " was not served";
+      Message += statusMessage(L.Words[0], L.Words[1]);
     // The caller hears of it from saFinish, saWaitForEvents or
     // saReleaseQueue; printed as it is found only when asked.
     if (hostConfig().Verbose)

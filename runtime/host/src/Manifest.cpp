@@ -36,6 +36,52 @@ static void readPrivateTargets(const nlohmann::json &K,
   Entry.BufferArgs = K.at("buffer_args").get<std::vector<cl_uint>>();
 }
 
+/// The manifest's "sites" (a --profile rewrite's), numbered in order.
+static bool readSites(const nlohmann::json &Doc, Manifest &M,
+                      std::string &Error) {
+  for (const auto &S : Doc.at("sites")) {
+    ProfileSite Site;
+    Site.Id = S.at("id").get<unsigned>();
+    Site.File = S.at("file").get<std::string>();
+    Site.Line = S.at("line").get<unsigned>();
+    Site.Column = S.at("column").get<unsigned>();
+    Site.Operation = S.at("operation").get<std::string>();
+    Site.Type = S.at("type").get<std::string>();
+    Site.Width = S.at("width").get<unsigned>();
+    Site.ResultUsed = S.at("result_used").get<bool>();
+    Site.Form = S.at("form").get<std::string>();
+    Site.Private = S.value("private", false);
+    Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
+    if (Site.Id != M.Sites.size()) {
+      Error = "the manifest's sites are not numbered in order";
+      return false;
+    }
+    M.Sites.push_back(std::move(Site));
+  }
+  return true;
+}
+
+/// A kernel's "extra_args", the runtime's arguments: false where the
+/// scratch or the state argument is missing.
+static bool readExtraArgs(const nlohmann::json &K, RewrittenKernel &Entry) {
+  bool HaveScratch = false, HaveState = false;
+  for (const auto &Arg : K.at("extra_args")) {
+    auto Kind = Arg.at("kind").get<std::string>();
+    auto Index = Arg.at("index").get<cl_uint>();
+    if (Kind == "local_scratch") {
+      Entry.ScratchIndex = Index;
+      HaveScratch = true;
+    } else if (Kind == "state") {
+      Entry.StateIndex = Index;
+      HaveState = true;
+    } else if (Kind == "reproducible") {
+      Entry.ReproIndex = Index;
+      Entry.Reproducible = true;
+    }
+  }
+  return HaveScratch && HaveState;
+}
+
 std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
                                               std::string &Error) {
   auto Doc = nlohmann::json::parse(Json, nullptr, /*allow_exceptions=*/false);
@@ -51,26 +97,8 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
     bool Partial = Doc.value("partial", false);
     bool Profiled =
         Doc.contains("options") && Doc["options"].value("profile", false);
-    if (Profiled)
-      for (const auto &S : Doc.at("sites")) {
-        ProfileSite Site;
-        Site.Id = S.at("id").get<unsigned>();
-        Site.File = S.at("file").get<std::string>();
-        Site.Line = S.at("line").get<unsigned>();
-        Site.Column = S.at("column").get<unsigned>();
-        Site.Operation = S.at("operation").get<std::string>();
-        Site.Type = S.at("type").get<std::string>();
-        Site.Width = S.at("width").get<unsigned>();
-        Site.ResultUsed = S.at("result_used").get<bool>();
-        Site.Form = S.at("form").get<std::string>();
-        Site.Private = S.value("private", false);
-        Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
-        if (Site.Id != M->Sites.size()) {
-          Error = "the manifest's sites are not numbered in order";
-          return nullptr;
-        }
-        M->Sites.push_back(std::move(Site));
-      }
+    if (Profiled && !readSites(Doc, *M, Error))
+      return nullptr;
     for (const auto &K : Doc.at("kernels")) {
       RewrittenKernel Entry;
       Entry.CombineMode = CombineMode;
@@ -96,22 +124,7 @@ std::shared_ptr<const Manifest> parseManifest(const std::string &Json,
       readPrivateTargets(K, Entry);
       Entry.ReproducibleSites = K.value("reproducible_sites", 0u);
       Entry.ReproducibleDoubles = K.value("reproducible_doubles", false);
-      bool HaveScratch = false, HaveState = false;
-      for (const auto &Arg : K.at("extra_args")) {
-        auto Kind = Arg.at("kind").get<std::string>();
-        auto Index = Arg.at("index").get<cl_uint>();
-        if (Kind == "local_scratch") {
-          Entry.ScratchIndex = Index;
-          HaveScratch = true;
-        } else if (Kind == "state") {
-          Entry.StateIndex = Index;
-          HaveState = true;
-        } else if (Kind == "reproducible") {
-          Entry.ReproIndex = Index;
-          Entry.Reproducible = true;
-        }
-      }
-      if (!HaveScratch || !HaveState) {
+      if (!readExtraArgs(K, Entry)) {
         Error = "kernel '" + K.at("name").get<std::string>() +
                 "' lacks its scratch or state argument";
         return nullptr;

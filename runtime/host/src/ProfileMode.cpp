@@ -349,6 +349,36 @@ cl_int recordForTime(Profile &P, cl_command_queue Queue,
   return Err;
 }
 
+/// A new profile of the kernel's launches with key K: its sites, its
+/// report's description of the launch, and the steps it will take.
+void startProfile(Profile &P, const Key &K,
+                  const std::shared_ptr<const Manifest> &Program,
+                  const RewrittenKernel &Entry, const std::string &Name,
+                  cl_device_id Device, cl_uint WorkDim,
+                  cl_command_queue Queue) {
+  P.Program = Program;
+  P.SiteIds = Entry.ProfileSites;
+  P.PointerArgs = Entry.GlobalPointerArgs;
+  for (size_t I = 0; I < Entry.GlobalPointerNames.size() &&
+                     I < Entry.GlobalPointerArgs.size();
+       ++I)
+    P.Report.ArgumentNames[int(Entry.GlobalPointerArgs[I])] =
+        Entry.GlobalPointerNames[I];
+  P.Report.Kernel = Name;
+  P.Report.Device = deviceString(Device, CL_DEVICE_NAME);
+  P.Report.WorkDim = WorkDim;
+  P.Items = 1;
+  for (int D = 0; D < 3; ++D) {
+    P.Report.Global[D] = K.Global[D];
+    P.Report.Local[D] = K.Local[D];
+    P.Items *= K.Global[D];
+  }
+  for (unsigned Id : P.SiteIds)
+    P.Report.Sites.push_back(Program->Sites[Id]);
+  P.Report.SiteMs.resize(P.SiteIds.size());
+  P.Steps = planSteps(Entry, *Program, queueProfiles(Queue), P.Report.Note);
+}
+
 } // namespace
 
 cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
@@ -369,27 +399,7 @@ cl_int launchProfile(cl_command_queue Queue, cl_kernel Kernel,
   Profile &P = It->second;
   if (New) {
     S.Order.push_back(K);
-    P.Program = Program;
-    P.SiteIds = Entry.ProfileSites;
-    P.PointerArgs = Entry.GlobalPointerArgs;
-    for (size_t I = 0; I < Entry.GlobalPointerNames.size() &&
-                       I < Entry.GlobalPointerArgs.size();
-         ++I)
-      P.Report.ArgumentNames[int(Entry.GlobalPointerArgs[I])] =
-          Entry.GlobalPointerNames[I];
-    P.Report.Kernel = Name;
-    P.Report.Device = deviceString(Device, CL_DEVICE_NAME);
-    P.Report.WorkDim = WorkDim;
-    P.Items = 1;
-    for (int D = 0; D < 3; ++D) {
-      P.Report.Global[D] = K.Global[D];
-      P.Report.Local[D] = K.Local[D];
-      P.Items *= K.Global[D];
-    }
-    for (unsigned Id : P.SiteIds)
-      P.Report.Sites.push_back(Program->Sites[Id]);
-    P.Report.SiteMs.resize(P.SiteIds.size());
-    P.Steps = planSteps(Entry, *Program, queueProfiles(Queue), P.Report.Note);
+    startProfile(P, K, Program, Entry, Name, Device, WorkDim, Queue);
   }
   ++P.Report.Launches;
   harvest(P, /*Wait=*/false);

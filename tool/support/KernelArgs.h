@@ -22,8 +22,8 @@
 //
 // Nothing here exits or prints: each function returns what went wrong, and
 // the program says it its own way.
-#ifndef SOFTATOMIC_EXAMPLES_KERNELARGS_H
-#define SOFTATOMIC_EXAMPLES_KERNELARGS_H
+#ifndef SOFTATOMIC_TOOL_SUPPORT_KERNELARGS_H
+#define SOFTATOMIC_TOOL_SUPPORT_KERNELARGS_H
 
 #include "softatomic/softatomic.h"
 

@@ -2,8 +2,8 @@
 // device chosen by name (never by index 0: PoCL and a GPU driver may both be
 // installed), a profiling queue, and programs built from files with their
 // build log on failure.
-#ifndef SOFTATOMIC_EXAMPLES_CLSESSION_H
-#define SOFTATOMIC_EXAMPLES_CLSESSION_H
+#ifndef SOFTATOMIC_TOOL_SUPPORT_CLSESSION_H
+#define SOFTATOMIC_TOOL_SUPPORT_CLSESSION_H
 
 #include "softatomic/softatomic.h"
 
