@@ -14,7 +14,7 @@
 #ifndef SOFTATOMIC_LAYER_ENTRYPOINT_H
 #define SOFTATOMIC_LAYER_ENTRYPOINT_H
 
-#include "LayerConfig.h"
+#include "LayerStart.h"
 #include "LayerState.h"
 #include "RealOpenCL.h"
 #include <cstdio>
@@ -24,8 +24,9 @@
 namespace softatomic {
 namespace layer {
 
-/// Whether the layer is on (SOFTATOMIC_LAYER=0 passes everything through).
-inline bool layerActive() { return config().Enabled; }
+/// Whether the layer is on (SOFTATOMIC_LAYER=0 passes everything through);
+/// the first call starts what the configuration asks for (LayerStart.h).
+inline bool layerActive() { return startedConfig().Enabled; }
 
 /// The record of \p Kernel if it is a rewritten kernel and the layer is on.
 inline std::optional<KernelRecord> rewrittenKernel(cl_kernel Kernel) {

@@ -2,7 +2,6 @@
 
 #include "LayerConfig.h"
 #include "BuildFlags.h"
-#include "LayerProfile.h"
 #include "softatomic/HostConfig.h"
 #include <algorithm>
 #include <charconv>
@@ -146,12 +145,7 @@ static LayerConfig readConfig() {
 
 const LayerConfig &config() {
   // Never destroyed, like the state: exit handlers may still log.
-  static const LayerConfig *Config = [] {
-    const LayerConfig *Read = new LayerConfig(readConfig());
-    if (Read->Enabled && !Read->ProfilePath.empty())
-      startProfile(Read->ProfilePath);
-    return Read;
-  }();
+  static const LayerConfig *Config = new LayerConfig(readConfig());
   return *Config;
 }
 

@@ -12,7 +12,7 @@
 #ifndef SOFTATOMIC_LAYER_LAYERCONFIG_H
 #define SOFTATOMIC_LAYER_LAYERCONFIG_H
 
-#include "ProgramRewrite.h"
+#include "model/RewriteOptions.h"
 #include <set>
 #include <string>
 #include <vector>

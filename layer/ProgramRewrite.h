@@ -13,40 +13,12 @@
 #define SOFTATOMIC_LAYER_PROGRAMREWRITE_H
 
 #include "BuildFlags.h"
+#include "RewriteResult.h"
 #include "model/RewriteOptions.h"
-#include <map>
 #include <string>
-#include <vector>
 
 namespace softatomic {
 namespace layer {
-
-struct ProgramRewrite {
-  /// The rewriter accepted the source (Output is valid).
-  bool Succeeded = false;
-  /// Some kernel was rewritten.
-  bool Changed = false;
-  /// The rewrite cache answered (RewriteCache.h): no rewriter ran.
-  bool FromCache = false;
-  /// The rewritten source (its first line is the manifest comment the host
-  /// runtime reads back through CL_PROGRAM_SOURCE).
-  std::string Output;
-  /// Why it failed: the rewriter's error lines, joined into one line.
-  std::string Reason;
-  /// Each rewritten kernel and its number of atomic sites (the manifest's).
-  std::map<std::string, unsigned> AtomicSites;
-  /// Each kernel refused and kept as written (--keep-native-on-error), and
-  /// why: the refusal's message.
-  std::map<std::string, std::string> NativeKernels;
-  /// The files the rewrite read besides the source (the headers found
-  /// through -I), what the cache checks an entry against.
-  std::vector<std::string> Headers;
-};
-
-/// Where the rewriter is told program N's source is: the folder of
-/// "/softatomic-layer/program-N.cl" (mapped, never on disk), the name its
-/// diagnostics and a --profile rewrite's sites give the source.
-constexpr const char MappedSourceFolder[] = "/softatomic-layer/";
 
 /// \p Text with every \p From replaced by \p To.
 void replaceAll(std::string &Text, const std::string &From,

@@ -14,7 +14,9 @@
 #ifndef SOFTATOMIC_LAYER_REWRITECACHE_H
 #define SOFTATOMIC_LAYER_REWRITECACHE_H
 
-#include "ProgramRewrite.h"
+#include "BuildFlags.h"
+#include "RewriteResult.h"
+#include "model/RewriteOptions.h"
 #include <string>
 
 namespace softatomic {
