@@ -385,6 +385,9 @@ void Analyzer::chooseRewrittenKernels() {
         }))
       Result.RewrittenKernels.insert(K);
   }
+  for (const KeptKernel &Kept : Options.KeepNative)
+    if (Result.RewrittenKernels.remove(Kept.Kernel))
+      Result.KeptKernels.push_back(Kept);
   for (;;) {
     RewrittenReach.clear();
     for (const FunctionDecl *K : Result.RewrittenKernels)
