@@ -30,6 +30,16 @@ cl_int failureBeforeRead(cl_command_queue Queue, cl_bool Blocking,
   return checkEarlierLaunches(Queue, Call);
 }
 
+/// failureBeforeRead for a map: true, with the failure in \p ErrcodeRet,
+/// when the map is to return null.
+bool failureBeforeMap(cl_command_queue Queue, cl_bool Blocking,
+                      const char *Call, cl_int *ErrcodeRet) {
+  cl_int Failure = failureBeforeRead(Queue, Blocking, Call);
+  if (Failure && ErrcodeRet)
+    *ErrcodeRet = Failure;
+  return Failure != CL_SUCCESS;
+}
+
 /// \p Status of a non-blocking \p Call on \p Queue that gave \p Event,
 /// whose event then reports an earlier launch's failure.
 cl_int afterRead(cl_int Status, cl_command_queue Queue, cl_bool Blocking,
@@ -88,12 +98,8 @@ SA_LAYER_ENTRY CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(
     cl_event *Event, cl_int *ErrcodeRet) {
   return guarded(__func__, ErrcodeRet, [&]() -> void * {
     // Checked before mapping: a failed map maps nothing.
-    if (cl_int Failure =
-            failureBeforeRead(Queue, Blocking, "clEnqueueMapBuffer")) {
-      if (ErrcodeRet)
-        *ErrcodeRet = Failure;
+    if (failureBeforeMap(Queue, Blocking, "clEnqueueMapBuffer", ErrcodeRet))
       return nullptr;
-    }
     return afterMap(SA_REAL(clEnqueueMapBuffer)(Queue, Buffer, Blocking, Flags,
                                                 Offset, Size, NumEvents,
                                                 WaitList, Event, ErrcodeRet),
@@ -123,12 +129,9 @@ SA_LAYER_ENTRY CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(
     size_t *SlicePitch, cl_uint NumEvents, const cl_event *WaitList,
     cl_event *Event, cl_int *ErrcodeRet) {
   return guarded(__func__, ErrcodeRet, [&]() -> void * {
-    if (cl_int Failure =
-            failureBeforeRead(Queue, Blocking, "clEnqueueMapImage")) {
-      if (ErrcodeRet)
-        *ErrcodeRet = Failure;
+    // Checked before mapping: a failed map maps nothing.
+    if (failureBeforeMap(Queue, Blocking, "clEnqueueMapImage", ErrcodeRet))
       return nullptr;
-    }
     return afterMap(SA_REAL(clEnqueueMapImage)(
                         Queue, Image, Blocking, Flags, Origin, Region, RowPitch,
                         SlicePitch, NumEvents, WaitList, Event, ErrcodeRet),
