@@ -502,7 +502,9 @@ void Analyzer::chooseCallForms() {
   if (Options.ReproducibleFloats)
     markReproducibleSites(Result, Code);
   unifyMacroSpelledForms(Result, SM);
-  // Last: a privatized copy serves deferred sites alone.
+  // Last: a privatized copy serves deferred sites alone, and no kernel
+  // whose macro definition another rewritten kernel shares.
+  Result.SharedDefinitionKernels = sharedDefinitionKernels(SM, Result);
   markPrivateTargets(Result, Code, Ctx, Options.DeferUnusedResults);
   if (Options.ReproducibleFloats)
     reportFloatSites(Result, Code, Ctx);

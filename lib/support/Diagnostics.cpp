@@ -79,7 +79,7 @@ static unsigned diagID(DiagnosticsEngine &D, Diag Kind) {
     return customDiagID(D, Error,
                         "%0 is spelled in the definition of macro '%1', whose "
                         "expansions need different edits of it: here it %2, "
-                        "in another expansion it %3");
+                        "in another expansion it %3%4");
   case Diag::PastedInMacro:
     return customDiagID(D, Error,
                         "%0 is made by token pasting ('##') in macro '%1' and "
