@@ -8,8 +8,10 @@
 // that ran software launches, log the failure with the kernel's name, and
 // return an error the application understands; a blocking read or map of
 // such a queue does too, before it reads what a failed launch left (the
-// layer's clEnqueueReadBuffer, clEnqueueReadBufferRect and
-// clEnqueueMapBuffer, InterceptReads.cpp). Queues that never did cost
+// layer's clEnqueueReadBuffer, clEnqueueReadBufferRect, clEnqueueMapBuffer,
+// clEnqueueReadImage and clEnqueueMapImage, InterceptReads.cpp). A
+// non-blocking one reports it once it has completed: at a wait for its
+// event and in the event's execution status. Queues that never did cost
 // one set lookup (none at all before the first software launch). The
 // layer's clReleaseCommandQueue has the runtime let go of what it holds for
 // the queue first (saReleaseQueue).
@@ -40,6 +42,20 @@ cl_int waitForEvents(cl_uint NumEvents, const cl_event *Events);
 /// failed on the device, logs the failure and gives CL_OUT_OF_RESOURCES (as
 /// clFinish would, which still reports it); else CL_SUCCESS.
 cl_int checkEarlierLaunches(cl_command_queue Queue, const char *Call);
+
+/// After a non-blocking read or map \p Call on \p Queue, enqueued with
+/// \p Event: the event reads what the queue's earlier software launches
+/// wrote, so once it has completed, a wait for it and its execution status
+/// report their failure (readFailure). Nothing for a queue that ran no
+/// software launch or without an event.
+void noteDependentRead(cl_command_queue Queue, cl_event Event,
+                       const char *Call);
+
+/// Where \p Event is a dependent read (noteDependentRead) that has
+/// completed and a software launch before it failed on the device: that
+/// failure's code (logged once, as \p Call reports it, as \p Reported);
+/// else CL_SUCCESS. What it finds is kept: later calls agree.
+cl_int readFailure(cl_event Event, cl_int Reported, const char *Call);
 
 /// clReleaseCommandQueue(\p Queue), after the runtime has let go of what it
 /// held for the queue's software launches (waiting for their status), so

@@ -393,6 +393,9 @@ void Analyzer::chooseRewrittenKernels() {
         }))
       Result.RewrittenKernels.insert(K);
   }
+  for (const KeptKernel &Kept : Options.KeepNative)
+    if (Result.RewrittenKernels.remove(Kept.Kernel))
+      Result.KeptKernels.push_back(Kept);
   for (;;) {
     RewrittenReach.clear();
     for (const FunctionDecl *K : Result.RewrittenKernels)
@@ -507,7 +510,9 @@ void Analyzer::chooseCallForms() {
   if (Options.ReproducibleFloats)
     markReproducibleSites(Result, Code);
   unifyMacroSpelledForms(Result, SM);
-  // Last: a privatized copy serves deferred sites alone.
+  // Last: a privatized copy serves deferred sites alone, and no kernel
+  // whose macro definition another rewritten kernel shares.
+  Result.SharedDefinitionKernels = sharedDefinitionKernels(SM, Result);
   markPrivateTargets(Result, Code, Ctx, Options.DeferUnusedResults);
   if (Options.ReproducibleFloats)
     reportFloatSites(Result, Code, Ctx);

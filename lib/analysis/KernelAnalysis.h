@@ -16,6 +16,7 @@
 #include "model/CallSites.h"
 #include "model/RewriteOptions.h"
 #include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -33,6 +34,10 @@ struct AnalysisOptions {
   /// (KernelAnalysis::KeptKernels), reported nothing for, where it would
   /// fail the file; what concerns no one kernel (recursion) still does.
   bool KeepNativeOnError = false;
+  /// With KeepNativeOnError: kernels the edits could not be made for (a
+  /// later stage's refusal), kept as written with the reason given; the
+  /// analysis is run again without them (driver/KeepNative.h).
+  std::vector<KeptKernel> KeepNative = {};
   /// Float sums may take the forms that combine them
   /// (--float-reassociation=allow); off, each is a request of its own.
   bool ReassociateFloats = true;

@@ -92,4 +92,21 @@ bool checkMacroWrittenKernel(ASTContext &Ctx, const FunctionDecl *K,
   return true;
 }
 
+DenseSet<const FunctionDecl *>
+sharedDefinitionKernels(const SourceManager &SM,
+                        const KernelAnalysis &Analysis) {
+  DenseSet<const FunctionDecl *> Shared;
+  for (const FunctionDecl *K : Analysis.RewrittenKernels) {
+    SmallVector<SourceLocation, 3> Spellings;
+    for (SourceLocation Loc : tokensInMacroBodies(SM, K))
+      Spellings.push_back(SM.getSpellingLoc(Loc));
+    if (!Spellings.empty() &&
+        llvm::any_of(Analysis.RewrittenKernels, [&](const FunctionDecl *F) {
+          return F != K && sharesSpelling(SM, F, Spellings);
+        }))
+      Shared.insert(K);
+  }
+  return Shared;
+}
+
 } // namespace softatomic

@@ -13,11 +13,13 @@
 #define SOFTATOMIC_ANALYSIS_MACROKERNELS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
 #include <array>
 
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class SourceManager;
 } // namespace clang
 
 namespace softatomic {
@@ -39,6 +41,13 @@ kernelEditTokens(const clang::FunctionDecl *F);
 bool checkMacroWrittenKernel(clang::ASTContext &Ctx,
                              const clang::FunctionDecl *K,
                              const KernelAnalysis &Analysis);
+
+/// The rewritten kernels of \p Analysis whose parameter list or braces are
+/// spelled where another rewritten kernel's are: one macro definition
+/// writes them, and its edits must serve them all.
+llvm::DenseSet<const clang::FunctionDecl *>
+sharedDefinitionKernels(const clang::SourceManager &SM,
+                        const KernelAnalysis &Analysis);
 
 } // namespace softatomic
 

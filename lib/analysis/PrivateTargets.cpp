@@ -171,6 +171,10 @@ checkTarget(const FunctionDecl *K, unsigned Param,
   Target.Arg = Param;
   Target.Name = K->getParamDecl(Param)->getName().str();
   std::string Why;
+  if (R.SharedDefinitionKernels.contains(K))
+    Why = "its kernel '" + K->getName().str() +
+          "' is written by a macro whose definition another rewritten "
+          "kernel shares";
   for (auto &[Site, F] : Sites) {
     std::string Own = siteRefusal(*Site, R, Deferral);
     std::string Op = privateOperation(*Site);

@@ -11,6 +11,7 @@
 #include "analysis/ProfileSites.h"
 #include "driver/AssembleOutput.h"
 #include "driver/ExpansionLimit.h"
+#include "driver/KeepNative.h"
 #include "driver/Manifest.h"
 #include "driver/Rewriter.h"
 #include "edits/DeviceRuntime.h"
@@ -173,6 +174,12 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override;
 
 private:
+  /// One analysis and rewrite with \p Choices. Returns, when the edits
+  /// failed and \p Held has errors that keeping kernels native removes,
+  /// those kernels (driver/KeepNative.h); else nothing.
+  std::vector<KeptKernel> attempt(ASTContext &Ctx,
+                                  const AnalysisOptions &Choices,
+                                  const HeldDiagnostics *Held);
   bool keepUnchanged(const SourceManager &SM, DiagnosticsEngine &Diags);
   bool rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
                const Manifest &M);
@@ -279,15 +286,13 @@ bool RewriteConsumer::rewrite(ASTContext &Ctx, const KernelAnalysis &Analysis,
   return true;
 }
 
-void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+std::vector<KeptKernel> RewriteConsumer::attempt(ASTContext &Ctx,
+                                                 const AnalysisOptions &Choices,
+                                                 const HeldDiagnostics *Held) {
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-  // Clang has already said what is wrong with the input.
-  if (Diags.hasErrorOccurred())
-    return;
-  std::optional<KernelAnalysis> Analysis =
-      analyzeKernels(Ctx, analysisOptions(Options));
+  std::optional<KernelAnalysis> Analysis = analyzeKernels(Ctx, Choices);
   if (!Analysis)
-    return;
+    return {};
   const SourceManager &SM = Ctx.getSourceManager();
   auto NativeKernels = reportNativeKernels(*Analysis, Options, SM, Diags);
   if (Options.Profile)
@@ -296,11 +301,36 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   bool Done = Analysis->RewrittenKernels.empty() ? keepUnchanged(SM, Diags)
                                                  : rewrite(Ctx, *Analysis, M);
   if (!Done)
-    return;
+    return Held ? kernelsOfErrors(*Analysis, Held->held(), SM)
+                : std::vector<KeptKernel>();
   Result.ManifestJSON = manifestJSON(M, /*Pretty=*/true);
   Result.PrivateNotes = privateNotes(M);
   Result.NativeKernels = std::move(NativeKernels);
   Result.Succeeded = true;
+  return {};
+}
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  // Clang has already said what is wrong with the input.
+  if (Diags.hasErrorOccurred())
+    return;
+  AnalysisOptions Choices = analysisOptions(Options);
+  if (!Options.KeepNativeOnError) {
+    attempt(Ctx, Choices, nullptr);
+    return;
+  }
+  // Each attempt keeps more kernels native, so this ends.
+  HeldDiagnostics Held(Diags);
+  for (;;) {
+    std::vector<KeptKernel> More = attempt(Ctx, Choices, &Held);
+    if (More.empty())
+      break;
+    Held.drop();
+    Choices.KeepNative.insert(Choices.KeepNative.end(), More.begin(),
+                              More.end());
+  }
+  Held.show();
 }
 
 class RewriteAction : public ASTFrontendAction {

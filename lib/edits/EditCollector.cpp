@@ -185,14 +185,28 @@ static std::string lineBreaksOf(StringRef Text) {
   return Breaks;
 }
 
+/// Where, in the body of the macro whose argument holds \p Loc, that
+/// argument is used: the parameter's name in the definition (walked out
+/// through arguments passed on); \p Loc itself when it is in no argument.
+/// A range that starts or ends with an argument (`DECL;` with `DECL` a
+/// `__local` declaration) moves as the definition spells it.
+static SourceLocation parameterInBody(const SourceManager &SM,
+                                      SourceLocation Loc, bool End) {
+  while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc)) {
+    CharSourceRange Use = SM.getImmediateExpansionRange(Loc);
+    Loc = End ? Use.getEnd() : Use.getBegin();
+  }
+  return Loc;
+}
+
 /// moveOut of a range spelled in the body of the macro that spells the
 /// token at \p Token (both macro locations of one expansion): its text is
 /// taken out of the definition, an edit that every expansion shares.
 std::optional<std::string>
 EditCollector::moveOutOfMacroBody(SourceRange Range, const Twine &What,
                                   SourceLocation Token) {
-  SourceLocation Begin = outOfMacroArguments(SM, Range.getBegin());
-  SourceLocation End = outOfMacroArguments(SM, Range.getEnd());
+  SourceLocation Begin = parameterInBody(SM, Range.getBegin(), false);
+  SourceLocation End = parameterInBody(SM, Range.getEnd(), true);
   SourceLocation Macro = outOfMacroArguments(SM, Token);
   auto Caller = [&](SourceLocation L) {
     return SM.getImmediateExpansionRange(L).getBegin();

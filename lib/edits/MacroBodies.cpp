@@ -6,6 +6,8 @@
 #include "support/Diagnostics.h"
 #include "support/MacroLocations.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
@@ -150,6 +152,28 @@ static bool servedScoped(const SpelledToken &Token,
   });
 }
 
+/// " (this expansion is in kernel 'k')", naming the function whose
+/// definition holds the file location \p At; empty outside every function.
+static std::string whereExpanded(ASTContext &Ctx, SourceLocation At) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody())
+      continue;
+    SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+    SourceLocation End = SM.getExpansionRange(F->getEndLoc()).getEnd();
+    if (SM.getFileID(Begin) != SM.getFileID(At) ||
+        SM.isBeforeInTranslationUnit(At, Begin) ||
+        SM.isBeforeInTranslationUnit(End, At))
+      continue;
+    return (" (this expansion is in " +
+            Twine(F->hasAttr<OpenCLKernelAttr>() ? "kernel" : "function") +
+            " '" + F->getName() + "')")
+        .str();
+  }
+  return "";
+}
+
 bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits,
                          ArrayRef<MacroBodyEdit> ContextFree,
                          SmallVectorImpl<SourceLocation> &ScopedTokens) {
@@ -217,7 +241,7 @@ bool checkMacroBodyEdits(ASTContext &Ctx, ArrayRef<MacroBodyEdit> Edits,
         continue;
       report(Ctx.getDiagnostics(), Diag::MacroExpansionsDisagree, At)
           << Token.What << Macro << describeEdits(Made)
-          << describeEdits(Reference->second);
+          << describeEdits(Reference->second) << whereExpanded(Ctx, At);
       report(Ctx.getDiagnostics(), Diag::NoteSpelledInMacro, Spelling) << Macro;
       report(Ctx.getDiagnostics(), Diag::NoteOtherExpansion,
              SM.getExpansionLoc(Reference->first))

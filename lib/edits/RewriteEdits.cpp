@@ -242,9 +242,11 @@ void EditBuilder::editKernelBody(const FunctionDecl *Kernel) {
   Start += Prologue;
   if (Analysis.ReproducibleSites.count(Kernel))
     Start += ReproducibleBegin;
-  // Every atomic the kernel reaches deferred: nothing reads a target.
+  // Every atomic the kernel reaches deferred: nothing reads a target. Not
+  // in a definition that other kernels share, whose sites may differ.
   unsigned Sites = Analysis.AtomicSites.lookup(Kernel);
-  if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites)
+  if (Sites != 0 && Analysis.DeferredSites.lookup(Kernel) == Sites &&
+      !Analysis.SharedDefinitionKernels.contains(Kernel))
     Start += PrivateDeferral;
   Start += privateTargets(Analysis, Kernel);
   if (Profile)

@@ -263,6 +263,11 @@ struct KernelAnalysis {
   /// atomic call's site id.
   std::vector<ProfiledSite> ProfileSites;
   llvm::DenseMap<const clang::CallExpr *, unsigned> ProfileSiteIds;
+  /// The rewritten kernels that one macro's definition writes together
+  /// with another rewritten kernel (analysis/MacroKernels.h): the edits
+  /// there serve them all, so none takes what differs per kernel (a
+  /// privatized target, the private deferral).
+  llvm::DenseSet<const clang::FunctionDecl *> SharedDefinitionKernels;
   /// Per rewritten kernel: its privatizable targets (PrivateTargets.h).
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<PrivateTarget>>
       PrivateTargets;

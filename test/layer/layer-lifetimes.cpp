@@ -51,11 +51,18 @@
 //                       (PoCL 3.1's Clang 15) builds
 // read-after-failure    count over 65,536 work-items, then a blocking
 //                       clEnqueueReadBuffer, clEnqueueReadBufferRect or
-//                       clEnqueueMapBuffer of its counter: each either
-//                       succeeds with 65,536 or returns
-//                       CL_OUT_OF_RESOURCES (a launch that failed on the
-//                       device, under limits the test sets), and clFinish
-//                       then agrees; never success with a wrong count
+//                       clEnqueueMapBuffer of its counter, or
+//                       clEnqueueReadImage or clEnqueueMapImage of an image
+//                       it is copied into: each either succeeds with 65,536
+//                       or returns CL_OUT_OF_RESOURCES (a launch that failed
+//                       on the device, under limits the test sets), and
+//                       clFinish then agrees; never success with a wrong
+//                       count
+// nonblocking-read-after-failure
+//                       the same reads, non-blocking: each is enqueued, and
+//                       a wait for its event either succeeds (count 65,536)
+//                       or returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+//                       with the event's status CL_OUT_OF_RESOURCES
 // fork-child-exits      count run, then a forked child that exits at once
 //                       (running the exit handlers it inherited): the
 //                       profile (SOFTATOMIC_PROFILE, which the case sets)
@@ -653,50 +660,125 @@ void groupsWaitInOrder(Session &S) {
   clReleaseProgram(Program);
 }
 
-/// How the counter is read back in readAfterFailure.
-enum class ReadBack { Read, ReadRect, Map };
+/// How the counter is read back in readAfterFailure: from the buffer, a
+/// rectangle of it, a map of it, or an image the counter is copied into
+/// (read or mapped).
+enum class ReadBack { Read, ReadRect, Map, ReadImage, MapImage };
+const char *const ReadBackNames[] = {
+    "clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueMapBuffer",
+    "clEnqueueReadImage", "clEnqueueMapImage"};
 
-/// \p How's blocking read of the one-word \p Buffer into \p Value.
-cl_int readCounter(Session &S, cl_mem Buffer, ReadBack How, cl_uint &Value) {
-  if (How == ReadBack::Read)
-    return clEnqueueReadBuffer(S.Queue, Buffer, CL_TRUE, 0, 4, &Value, 0,
-                               nullptr, nullptr);
-  if (How == ReadBack::ReadRect) {
-    const size_t Origin[3] = {0, 0, 0}, Region[3] = {4, 1, 1};
-    return clEnqueueReadBufferRect(S.Queue, Buffer, CL_TRUE, Origin, Origin,
-                                   Region, 0, 0, 0, 0, &Value, 0, nullptr,
-                                   nullptr);
-  }
+/// A 1x1 image of one uint that holds a copy of \p Buffer's first word,
+/// enqueued after what is on the queue.
+cl_mem imageOfWord(Session &S, cl_mem Buffer) {
+  cl_image_format Format = {CL_R, CL_UNSIGNED_INT32};
+  cl_image_desc Desc = {};
+  Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  Desc.image_width = Desc.image_height = 1;
+  cl_int Status;
+  cl_mem Image = clCreateImage(S.Context, CL_MEM_READ_WRITE, &Format, &Desc,
+                               nullptr, &Status);
+  check(Status, "clCreateImage");
+  const size_t Origin[3] = {0, 0, 0}, Region[3] = {1, 1, 1};
+  check(clEnqueueCopyBufferToImage(S.Queue, Buffer, Image, 0, Origin, Region, 0,
+                                   nullptr, nullptr),
+        "clEnqueueCopyBufferToImage");
+  return Image;
+}
+
+/// \p How's read of the one-word \p Buffer (or \p Image) into \p Value,
+/// blocking or, with \p Event, not: the caller waits for the event, and
+/// calls \p Unmap after, for a map.
+cl_int readCounter(Session &S, cl_mem Buffer, cl_mem Image, ReadBack How,
+                   cl_uint &Value, cl_event *Event, void *&Mapped) {
+  cl_bool Blocking = Event ? CL_FALSE : CL_TRUE;
+  const size_t Origin[3] = {0, 0, 0}, Region[3] = {4, 1, 1},
+               Pixel[3] = {1, 1, 1};
   cl_int Status = CL_SUCCESS;
-  void *Mapped = clEnqueueMapBuffer(S.Queue, Buffer, CL_TRUE, CL_MAP_READ, 0, 4,
-                                    0, nullptr, nullptr, &Status);
+  switch (How) {
+  case ReadBack::Read:
+    return clEnqueueReadBuffer(S.Queue, Buffer, Blocking, 0, 4, &Value, 0,
+                               nullptr, Event);
+  case ReadBack::ReadRect:
+    return clEnqueueReadBufferRect(S.Queue, Buffer, Blocking, Origin, Origin,
+                                   Region, 0, 0, 0, 0, &Value, 0, nullptr,
+                                   Event);
+  case ReadBack::ReadImage:
+    return clEnqueueReadImage(S.Queue, Image, Blocking, Origin, Pixel, 0, 0,
+                              &Value, 0, nullptr, Event);
+  case ReadBack::Map:
+    Mapped = clEnqueueMapBuffer(S.Queue, Buffer, Blocking, CL_MAP_READ, 0, 4, 0,
+                                nullptr, Event, &Status);
+    break;
+  case ReadBack::MapImage: {
+    size_t RowPitch = 0;
+    Mapped =
+        clEnqueueMapImage(S.Queue, Image, Blocking, CL_MAP_READ, Origin, Pixel,
+                          &RowPitch, nullptr, 0, nullptr, Event, &Status);
+    break;
+  }
+  }
   if (!Mapped)
     return Status == CL_SUCCESS ? CL_INVALID_VALUE : Status;
-  std::memcpy(&Value, Mapped, 4);
-  check(clEnqueueUnmapMemObject(S.Queue, Buffer, Mapped, 0, nullptr, nullptr),
-        "clEnqueueUnmapMemObject");
   return Status;
 }
 
-/// A blocking read after a launch that failed on the device reports the
-/// failure: its data are not the launch's results.
-void readAfterFailure(Session &S) {
+/// Takes the word a map of \p Memory gave and unmaps it.
+void unmapCounter(Session &S, cl_mem Memory, void *Mapped, cl_uint &Value) {
+  std::memcpy(&Value, Mapped, 4);
+  check(clEnqueueUnmapMemObject(S.Queue, Memory, Mapped, 0, nullptr, nullptr),
+        "clEnqueueUnmapMemObject");
+}
+
+/// A read after a launch that failed on the device reports the failure:
+/// its data are not the launch's results. A blocking read or map returns
+/// it; a non-blocking one (\p Blocking false) succeeds, and then a wait
+/// for its event returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST and
+/// the event's status is CL_OUT_OF_RESOURCES.
+void readsAfterFailure(Session &S, bool Blocking) {
   const size_t All = 65536;
   cl_program Program = S.source(StepSource);
   S.build(Program, "-DSTEP=1");
   cl_kernel Count = S.kernel(Program, "count");
-  const char *Names[] = {"clEnqueueReadBuffer", "clEnqueueReadBufferRect",
-                         "clEnqueueMapBuffer"};
-  for (ReadBack How : {ReadBack::Read, ReadBack::ReadRect, ReadBack::Map}) {
-    std::string What = Names[(int)How];
+  for (ReadBack How : {ReadBack::Read, ReadBack::ReadRect, ReadBack::Map,
+                       ReadBack::ReadImage, ReadBack::MapImage}) {
+    std::string What = ReadBackNames[(int)How];
+    if (!Blocking)
+      What += " (non-blocking)";
     cl_mem Counter = wordBuffer(S, 1), Old = wordBuffer(S, All);
     check(clSetKernelArg(Count, 0, sizeof Counter, &Counter), "clSetKernelArg");
     check(clSetKernelArg(Count, 1, sizeof Old, &Old), "clSetKernelArg");
     check(clEnqueueNDRangeKernel(S.Queue, Count, 1, nullptr, &All, &Local, 0,
                                  nullptr, nullptr),
           What + ": clEnqueueNDRangeKernel");
+    bool OfImage = How == ReadBack::ReadImage || How == ReadBack::MapImage;
+    cl_mem Image = OfImage ? imageOfWord(S, Counter) : nullptr;
     cl_uint Value = 0;
-    cl_int Status = readCounter(S, Counter, How, Value);
+    void *Mapped = nullptr;
+    cl_event Event = nullptr;
+    cl_int Status = readCounter(S, Counter, Image, How, Value,
+                                Blocking ? nullptr : &Event, Mapped);
+    if (!Blocking) {
+      check(Status, What);
+      cl_int Waited = clWaitForEvents(1, &Event);
+      cl_int Execution = CL_QUEUED;
+      check(clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                           sizeof Execution, &Execution, nullptr),
+            What + ": clGetEventInfo");
+      clReleaseEvent(Event);
+      if (Waited == CL_SUCCESS && Execution != CL_COMPLETE)
+        fail(What + ": the wait succeeded, the event's status is " +
+             std::to_string(Execution));
+      if (Waited == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST &&
+          Execution != CL_OUT_OF_RESOURCES)
+        fail(What + ": the wait failed, the event's status is " +
+             std::to_string(Execution));
+      Status = Waited == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+                   ? CL_OUT_OF_RESOURCES
+                   : Waited;
+    }
+    if (Mapped)
+      unmapCounter(S, OfImage ? Image : Counter, Mapped, Value);
     if (Status == CL_SUCCESS && Value != All)
       fail(What + " succeeded with count " + std::to_string(Value) +
            ", expected " + std::to_string(All));
@@ -706,11 +788,18 @@ void readAfterFailure(Session &S) {
     if (Finished != Status)
       fail("clFinish after " + What + " returned " + std::to_string(Finished) +
            ", " + What + " " + std::to_string(Status));
+    if (Image)
+      clReleaseMemObject(Image);
     clReleaseMemObject(Counter);
     clReleaseMemObject(Old);
   }
   clReleaseKernel(Count);
   clReleaseProgram(Program);
+}
+
+void readAfterFailure(Session &S) { readsAfterFailure(S, /*Blocking=*/true); }
+void nonBlockingReadAfterFailure(Session &S) {
+  readsAfterFailure(S, /*Blocking=*/false);
 }
 
 /// A forked child's exit leaves the profile to its parent: the file does
@@ -756,6 +845,7 @@ int main(int argc, char **argv) {
       {"deep-macro-expansion", deepMacroExpansion},
       {"clang16-crash", clang16Crash},
       {"read-after-failure", readAfterFailure},
+      {"nonblocking-read-after-failure", nonBlockingReadAfterFailure},
       {"fork-child-exits", forkChildExits},
   };
   if (argc != 2)

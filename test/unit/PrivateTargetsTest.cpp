@@ -4,8 +4,9 @@
 // every atomic is one commutative operation with its result unused, and
 // that nothing else touches, is a target, with the index bound the
 // rewriter can prove; a used result, a plain read, two operations, a
-// 64-bit target, a float sum without reassociation or deferral turned off
-// keep it out, and each site says why.
+// 64-bit target, a float sum without reassociation, deferral turned off or
+// a macro definition that writes other rewritten kernels too keep it out,
+// and each site says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +119,21 @@ TEST(PrivateTargets, NoDeferralNoTarget) {
       refusal("__kernel void k(__global uint *c) { atomic_add(&c[1], 1u); }\n",
               Options),
       "unused results are not deferred (--defer-unused=false)");
+}
+
+TEST(PrivateTargets, KernelsOneMacroWritesTogetherHaveNone) {
+  // One definition's prologue serves both kernels: neither takes a target.
+  EXPECT_EQ(refusal("#define K(N, BODY) \\\n"
+                    "  __kernel void N(__global uint *c) { BODY; }\n"
+                    "K(k, atomic_inc(c))\n"
+                    "K(other, c[1] = atomic_inc(c))\n"),
+            "its kernel 'k' is written by a macro whose definition another "
+            "rewritten kernel shares");
+  // A definition that writes one kernel is that kernel's own.
+  auto A = analyzeOpenCL("#define K(N, BODY) \\\n"
+                         "  __kernel void N(__global uint *c) { BODY; }\n"
+                         "K(k, atomic_inc(c))\n");
+  EXPECT_EQ(targetsOf(A).size(), 1u);
 }
 
 } // namespace
