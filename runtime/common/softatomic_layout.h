@@ -84,9 +84,10 @@
 #define SA_DEV_REPRO_RANGE 8u
 #define SA_DEV_REPRO_OVERFLOW 9u
 #define SA_DEV_REPRO_FULL 10u
-/* The rest of line 2: the coordinator's profile, filled only in kernels
- * built with -DSA_PROFILE (=1: with NVIDIA's %globaltimer). Read back with
- * the error words; SOFTATOMIC_VERBOSE prints it. Times in nanoseconds. */
+/* The rest of line 2: the coordinator's counts and times per step, filled
+ * only in kernels built with -DSA_COORDINATOR_TIMES (=1: with NVIDIA's
+ * %globaltimer). Read back with the error words; SOFTATOMIC_VERBOSE prints
+ * them. Times in nanoseconds. */
 #define SA_P_ROUNDS (2u * SA_LINE_WORDS + 2u)   /* coordinator rounds */
 #define SA_P_BUSY (2u * SA_LINE_WORDS + 3u)     /* rounds that served a request */
 #define SA_P_REQUESTS (2u * SA_LINE_WORDS + 4u) /* requests served */

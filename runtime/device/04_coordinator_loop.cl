@@ -1,15 +1,18 @@
 /* Device runtime, part 4: the coordinator's loop (__sa_coordinate), its
- * rounds, when it stops and the bounds that stop it, and its profile.
- * Owns: SA_PROFILE (-DSA_PROFILE in the build options).
- * Reads: SA_PROFILE. */
+ * rounds, when it stops and the bounds that stop it, and its times per
+ * step.
+ * Owns: SA_COORDINATOR_TIMES (-DSA_COORDINATOR_TIMES in the build options).
+ * Reads: SA_COORDINATOR_TIMES. */
 
-/* The coordinator's profile (-DSA_PROFILE): work-item 0 reads a clock
+/* The coordinator's times per step (-DSA_COORDINATOR_TIMES; "profile"
+ * names the per-site profile, docs/PROFILE.md): work-item 0 reads a clock
  * after each step's barrier, so a step's time includes waiting for the
- * slowest work-item. Only NVIDIA's %globaltimer is read (-DSA_PROFILE=1);
- * elsewhere the counts are kept and the times stay zero. */
-#ifdef SA_PROFILE
+ * slowest work-item. Only NVIDIA's %globaltimer is read
+ * (-DSA_COORDINATOR_TIMES=1); elsewhere the counts are kept and the times
+ * stay zero. */
+#ifdef SA_COORDINATOR_TIMES
 static inline ulong __sa_clock(void) {
-#if SA_PROFILE == 1
+#if SA_COORDINATOR_TIMES == 1
   ulong t;
   __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
   return t;
@@ -17,14 +20,14 @@ static inline ulong __sa_clock(void) {
   return 0;
 #endif
 }
-#define SA_PROFILE_MARK(phase)                                                 \
+#define SA_COORDINATOR_MARK(phase)                                                 \
   do {                                                                         \
     ulong __sa_now = __sa_clock();                                             \
     prof[phase] += __sa_now - prof_last;                                       \
     prof_last = __sa_now;                                                      \
   } while (0)
 #else
-#define SA_PROFILE_MARK(phase) ((void)0)
+#define SA_COORDINATOR_MARK(phase) ((void)0)
 #endif
 
 static void __sa_coordinate(__global uint *state, __local uint *scratch) {
@@ -44,7 +47,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
   if (__sa_local_linear_id() == 0)
     __sa_store_release(state + SA_C_STATUS, SA_COORD_RUNNING);
   uint idle = 0, stalled = 0, last_done = 0, last_started = 0, last_groups = 0;
-#ifdef SA_PROFILE
+#ifdef SA_COORDINATOR_TIMES
   ulong prof[SA_P_PHASES] = {0, 0, 0, 0, 0, 0, 0}, prof_start = __sa_clock();
   ulong prof_last = prof_start;
   uint busy = 0, served = 0;
@@ -68,22 +71,22 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
      * gathers every request left. */
     __sa_ring_call(SA_COORD_ARGS, round, silent_window);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    SA_PROFILE_MARK(0);
+    SA_COORDINATOR_MARK(0);
     __sa_gather(SA_COORD_ARGS, round);
-#ifdef SA_PROFILE
+#ifdef SA_COORDINATOR_TIMES
     prof[5] += __sa_clock() - prof_last; /* work-item 0's own share */
 #endif
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     uint count = min(scratch[SA_L_COUNT], capacity);
     __sa_read_requests(SA_COORD_ARGS, count);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    SA_PROFILE_MARK(1);
+    SA_COORDINATOR_MARK(1);
     if (__sa_apply_owned(SA_COORD_ARGS))
       scratch[SA_L_CHANGED] = 1u; /* local memory, any work-item */
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    SA_PROFILE_MARK(2);
+    SA_COORDINATOR_MARK(2);
     __sa_release(SA_COORD_ARGS, count);
-#ifdef SA_PROFILE
+#ifdef SA_COORDINATOR_TIMES
     prof[6] += __sa_clock() - prof_last;
 #endif
     uint done = scratch[SA_L_DONE], started = scratch[SA_L_STARTED];
@@ -98,8 +101,8 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
     if (lid == 0)
       __sa_store_relaxed(state + SA_C_HEARTBEAT, round);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    SA_PROFILE_MARK(3);
-#ifdef SA_PROFILE
+    SA_COORDINATOR_MARK(3);
+#ifdef SA_COORDINATOR_TIMES
     busy += count != 0;
     served += count;
 #endif
@@ -141,7 +144,7 @@ static void __sa_coordinate(__global uint *state, __local uint *scratch) {
       break;
     }
   }
-#ifdef SA_PROFILE
+#ifdef SA_COORDINATOR_TIMES
   if (__sa_local_linear_id() == 0) {
     prof[4] = __sa_clock() - prof_start;
     __sa_store_relaxed(state + SA_P_ROUNDS, round);

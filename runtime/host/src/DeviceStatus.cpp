@@ -99,8 +99,9 @@ struct PendingLaunch {
 };
 using LaunchRef = std::shared_ptr<PendingLaunch>;
 
-/// The coordinator's profile of a kernel built with -DSA_PROFILE.
-void printProfile(const PendingLaunch &L) {
+/// The coordinator's counts and times per step, of a kernel built with
+/// -DSA_COORDINATOR_TIMES.
+void printCoordinatorTimes(const PendingLaunch &L) {
   auto Word = [&](unsigned Index) { return L.Words[Index - SA_E_CODE]; };
   if (Word(SA_P_ROUNDS) == 0)
     return;
@@ -204,7 +205,7 @@ struct StatusBook {
   /// The launch's failure, if it failed (also the queue's first error).
   std::optional<QueueError> record(const PendingLaunch &L, cl_int Status) {
     if (Status == CL_COMPLETE && hostConfig().Verbose)
-      printProfile(L);
+      printCoordinatorTimes(L);
     cl_int Code = Status < 0 ? Status : deviceErrorCode(L.Words[0]);
     if (Code == CL_SUCCESS)
       return std::nullopt;
