@@ -2,6 +2,7 @@
 
 #include "LayerConfig.h"
 #include "BuildFlags.h"
+#include "softatomic/EnvironmentReader.h"
 #include "softatomic/HostConfig.h"
 #include <algorithm>
 #include <charconv>
@@ -11,8 +12,9 @@
 namespace softatomic {
 namespace layer {
 
+/// The variable's text; empty when it is unset or empty.
 static std::string environment(const char *Name) {
-  const char *Value = std::getenv(Name);
+  const char *Value = EnvironmentReader::text(Name);
   return Value ? Value : "";
 }
 
@@ -63,6 +65,16 @@ takeDeviceOptions(const std::vector<std::string> &Words,
   return Kept;
 }
 
+/// What \p Env found malformed, as a problem the log reports with the
+/// value the layer keeps instead (the layer never fails an application
+/// for its own variables).
+static void keepDefault(EnvironmentReader &Env, LayerConfig &Config,
+                        const std::string &Kept) {
+  if (!Env.Error.empty())
+    Config.Problems.push_back(Env.Error + "; keeping " + Kept);
+  Env.Error.clear();
+}
+
 static LayerConfig readConfig() {
   LayerConfig Config;
   Config.Enabled = environment("SOFTATOMIC_LAYER") != "0";
@@ -70,27 +82,17 @@ static LayerConfig readConfig() {
       parseKernelList(environment("SOFTATOMIC_LAYER_KERNELS"));
   Config.LogPath = environment("SOFTATOMIC_LAYER_LOG");
   Config.CacheDirectory = cacheDirectory();
-  std::string Entries = environment("SOFTATOMIC_LAYER_CACHE_ENTRIES");
-  unsigned long Limit = 0;
-  auto [End, Error] =
-      std::from_chars(Entries.data(), Entries.data() + Entries.size(), Limit);
-  if (Entries.empty())
-    ;
-  else if (Error != std::errc() || End != Entries.data() + Entries.size() ||
-           Limit == 0)
-    Config.Problems.push_back("SOFTATOMIC_LAYER_CACHE_ENTRIES='" + Entries +
-                              "': not a whole number from 1 up; keeping " +
-                              std::to_string(Config.CacheEntries));
-  else
-    Config.CacheEntries = Limit;
-  std::string Warp = environment("SOFTATOMIC_LAYER_WARP_PROGRAM");
-  if (Warp == "on")
-    Config.WarpProgram = LayerConfig::WarpProgramUse::On;
-  else if (Warp == "auto")
-    Config.WarpProgram = LayerConfig::WarpProgramUse::Auto;
-  else if (!Warp.empty() && Warp != "off")
-    Config.Problems.push_back("SOFTATOMIC_LAYER_WARP_PROGRAM='" + Warp +
-                              "': not auto, on or off; keeping off");
+  EnvironmentReader Env;
+  if (auto Entries = Env.number("SOFTATOMIC_LAYER_CACHE_ENTRIES", 1))
+    Config.CacheEntries = *Entries;
+  keepDefault(Env, Config, std::to_string(Config.CacheEntries));
+  using Use = LayerConfig::WarpProgramUse;
+  if (auto Warp =
+          Env.choice("SOFTATOMIC_LAYER_WARP_PROGRAM", {"off", "auto", "on"}))
+    Config.WarpProgram = *Warp == 0   ? Use::Off
+                         : *Warp == 1 ? Use::Auto
+                                      : Use::On;
+  keepDefault(Env, Config, "off");
   std::string ResourceDir = environment("SOFTATOMIC_CLANG_RESOURCE_DIR");
   Config.Options.ResourceDir =
       ResourceDir.empty() ? SOFTATOMIC_CLANG_RESOURCE_DIR : ResourceDir;

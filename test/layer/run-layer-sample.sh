@@ -262,11 +262,12 @@ scenario_off_passes_through() {
 scenario_unknown_option_logged() {
   # Unknown rewriter options, values an option does not take and malformed
   # numbers are named in the log, and do no harm.
-  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways --device-version 9.9" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc SOFTATOMIC_LAYER_FLOAT_REASSOCIATION=sometimes "$sample"
+  run unknown SOFTATOMIC_LAYER_OPTIONS="--frobnicate --placement=sideways --device-version 9.9" SOFTATOMIC_LAYER_CACHE_ENTRIES=abc SOFTATOMIC_LAYER_FLOAT_REASSOCIATION=sometimes SOFTATOMIC_LAYER_WARP_PROGRAM=always "$sample"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: unknown option '--frobnicate'$"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: 'sideways': --placement takes one of static, robust$"
   expect unknown "ignoring SOFTATOMIC_LAYER_OPTIONS: '9.9': --device-version takes an OpenCL version"
-  expect unknown "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='abc': not a whole number from 1 up; keeping 4096$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='abc': not a whole number (accepted: 1 to 4294967295); keeping 4096$"
+  expect unknown "ignoring SOFTATOMIC_LAYER_WARP_PROGRAM='always': not one of off, auto, on; keeping off$"
   expect unknown "ignoring SOFTATOMIC_LAYER_FLOAT_REASSOCIATION: 'sometimes': --float-reassociation takes one of allow, keep-order; keeping allow$"
   expect unknown "program 1: kernel 'histogram' launched through the software runtime$"
 }

@@ -1,6 +1,7 @@
 // What the SOFTATOMIC_* environment variables ask of the host runtime. The
 // runtime reads them once per process, at the first call that needs them,
-// and nowhere else (HostConfig.cpp holds its only getenv). Each is parsed
+// and nowhere else (through EnvironmentReader.h, which holds the only
+// getenv). Each is parsed
 // strictly: a number is the whole text, in its range; a name is one of its
 // list; empty is unset. A malformed variable is not replaced by a default:
 // every call that reads the configuration fails with
