@@ -75,17 +75,25 @@ bool AutoChoice::behind(cl_uint Way) const {
 bool AutoChoice::tried(cl_uint Way) const {
   if (Way != SA_MODE_COORDINATOR || !of(Way).Ms.empty() || of(Way).Pending)
     return true;
-  double AsWritten = 0, Combined = 0;
+  double AsWritten = 0, Combined = 0, Shared = 0, Private = 0;
+  auto Take = [](double &Best, double Ms) {
+    Best = Best == 0 ? Ms : std::min(Best, Ms);
+  };
   for (cl_uint W : Ways) {
     if (W == SA_MODE_COORDINATOR || of(W).Ms.empty())
       continue;
+    double Ms = of(W).fastest();
     bool Combines =
         W == SA_MODE_COMBINE || W == SA_MODE_PRIVATE || W == WarpProgram;
-    double &Best = Combines ? Combined : AsWritten;
-    Best = Best == 0 ? of(W).fastest() : std::min(Best, of(W).fastest());
+    Take(Combines ? Combined : AsWritten, Ms);
+    if (W == SA_MODE_PRIVATE)
+      Take(Private, Ms);
+    else if (Combines)
+      Take(Shared, Ms);
   }
+  bool PrivateWins = Private > 0 && Shared > 0 && Private * Margin < Shared;
   return Combined > 0 && AsWritten > 0 && Combined * Margin < AsWritten &&
-         Combined > CoordinatorFloorMs;
+         Combined > CoordinatorFloorMs && !PrivateWins;
 }
 
 std::vector<cl_uint> AutoChoice::others(bool Near) const {

@@ -169,9 +169,13 @@ private:
   /// Whether Way is timed at all yet: the coordinator only once a
   /// combining way has beaten the kernel as written (it serves every
   /// group's combined requests through one work-group, so it can win only
-  /// where atomics collide, which is where combining wins), and only while
-  /// the fastest way takes longer than the coordinator's floor; every
-  /// other way always.
+  /// where atomics collide, which is where combining wins), only while
+  /// the fastest way takes longer than the coordinator's floor, and not
+  /// once the privatized form has beaten combining by the margin (its
+  /// copy keeps most atomics out of global memory, where the coordinator
+  /// would serve each group's as requests: on the H200 a 65,536-bin
+  /// histogram took 0.26 ms privatized and about 750 ms through the
+  /// coordinator); every other way always.
   bool tried(cl_uint Way) const;
   /// The ways tried, other than the chosen one, in the order of
   /// preference; with Near, only those a scheduled check can pay for
