@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes an OpenCL C file of about LINES lines with SITES global atomic
 call sites, spread over helpers and kernels, for the rewriter's speed
 benchmark (bench/rewriter-speed.sh). Standard library only.

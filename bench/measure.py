@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs a command RUNS times and prints the medians of its wall time, its CPU
 time (user + system, from wait4's rusage: microseconds, unlike GNU time's
 10 ms) and its peak memory: "wall_s cpu_s max_kb". The command's output is

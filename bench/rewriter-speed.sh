@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The rewriter's speed and memory against Clang's parse alone (issue: the
 # rewriter, "Robustness and speed"): generates a kernel file of LINES lines
 # with SITES global atomic call sites (bench/gen_big_kernel.py), then times

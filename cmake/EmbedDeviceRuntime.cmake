@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Assembles the device runtime into one self-contained OpenCL C text (its
 # parts joined in order, the layout header inlined where it is included)
 # and writes it both as a .cl file and as a C++ raw string literal for the

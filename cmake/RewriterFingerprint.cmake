@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes a header that names the rewriter's behaviour: the SHA-256 of the
 # sources that decide what it emits (the rewriter library, the device
 # runtime it embeds, the layer's entry into it). The interception layer's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes a rewritten kernel as a C/C++ source holding it as bytes:
 # `const char SYMBOL[] = {0x2f, ..., 0x00};`, NUL-terminated, valid C and
 # C++. Bytes, not a string literal: a rewritten kernel carries the device

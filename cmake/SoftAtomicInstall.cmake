@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # What `cmake --install` puts in the prefix: the rewriter, the host runtime
 # (shared and static) and its header, the device runtime, the CMake package
 # SoftAtomic (components runtime: SoftAtomic::runtime and
@@ -89,3 +90,7 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/softatomic.pc.in
   ${PROJECT_BINARY_DIR}/softatomic.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/softatomic.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The licence, beside the package's documentation.
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}")

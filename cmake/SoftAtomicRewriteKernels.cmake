@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # softatomic_rewrite_kernels(<target> SOURCES a.cl ... [EMBED]
 #                            [OPTIONS <softatomic-rewrite options>...]
 #                            [CL_STD <CL1.2|CL2.0|CL3.0>] [DEFINES N=4 ...]

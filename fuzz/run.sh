@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds softatomic-rewrite-fuzzer, seeds its corpus from the lit inputs and
 # runs it. Usage: fuzz/run.sh [seconds] [build-dir]   (default 1800 s,
 # build-fuzz/). The corpus grows in <build-dir>/fuzz-corpus, crashes, hangs

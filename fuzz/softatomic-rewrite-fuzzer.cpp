@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- softatomic-rewrite-fuzzer.cpp - libFuzzer target over the rewriter -===//
 //
 // Feeds each input, as an in-memory OpenCL C file, through the rewrite the

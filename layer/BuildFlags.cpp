@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BuildFlags.cpp - The application's build options, for the parse ----===//
 
 #include "BuildFlags.h"

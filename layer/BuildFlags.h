@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BuildFlags.h - The application's build options, for the parse -*- C++
 //-*-===//
 //

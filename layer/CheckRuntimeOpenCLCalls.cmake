@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fails when the host runtime as the layer builds it (LIBRARY) still calls
 # an OpenCL function by name: RuntimeOpenCL.h lacks its line, and the call
 # would reach the layer's own entry point, or the ICD loader, instead of the

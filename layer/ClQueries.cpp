@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClQueries.cpp - The OpenCL queries the layer makes -----------------===//
 
 #include "ClQueries.h"

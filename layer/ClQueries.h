@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClQueries.h - The OpenCL queries the layer makes ---------*- C++ -*-===//
 //
 // Small wrappers over the ICD loader's query functions (the real ones,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceFailures.cpp - Device-side failures, as OpenCL errors --------===//
 
 #include "DeviceFailures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceFailures.h - Device-side failures, as OpenCL errors -*- C++
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EntryPoint.h - What the layer's OpenCL entry points share -*- C++
 //-*-===//
 //

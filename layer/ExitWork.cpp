@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExitWork.cpp - The layer's work at exit, in its own process --------===//
 
 #include "ExitWork.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExitWork.h - The layer's exit work, in its own process -*- C++ -*-=====//
 //
 // At exit the layer writes the profile (SOFTATOMIC_PROFILE), logs what it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Intercept.cpp - The OpenCL entry points the layer defines ----------===//
 //
 // Preloaded (LD_PRELOAD), this library's definitions of these entry points

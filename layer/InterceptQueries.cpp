@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InterceptQueries.cpp - What the application sees of its kernels ----===//
 //
 // The entry points that keep the layer invisible to the application for a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InterceptReads.cpp - Reads after a failed launch -------------------===//
 //
 // A software launch that failed on the device (a bounded wait ran out) has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerConfig.cpp - What the environment asks of the layer -----------===//
 
 #include "LayerConfig.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerConfig.h - What the environment asks of the layer ---*- C++ -*-===//
 //
 // Read once, at the first intercepted call: SOFTATOMIC_LAYER (0: pass

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerLog.h - One line per event, to SOFTATOMIC_LAYER_LOG -*- C++ -*-===//
 
 #ifndef SOFTATOMIC_LAYER_LAYERLOG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerProfile.cpp - The profile of an application's atomics ---------===//
 
 #include "LayerProfile.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerProfile.h - The profile of an application's atomics -*- C++ -*-===//
 //
 // SOFTATOMIC_PROFILE=report.json (docs/PROFILE.md): the layer launches in

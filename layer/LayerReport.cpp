@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerReport.cpp - What the layer did and what it cost --------------===//
 
 #include "LayerReport.h"

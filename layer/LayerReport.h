@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerReport.h - What the layer did and what it cost ------*- C++ -*-===//
 //
 // A run under the layer can take far longer than it does natively, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerStart.cpp - The layer's start, at its first use ---------------===//
 
 #include "LayerStart.h"

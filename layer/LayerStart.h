@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerStart.h - The layer's start, at its first use -------*- C++ -*-===//
 //
 // The first intercepted call reads the configuration (LayerConfig.h) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerState.cpp - The programs and kernels the layer tracks ---------===//
 
 #include "LayerState.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LayerState.h - The programs and kernels the layer tracks -*- C++ -*-===//
 //
 // Which application programs came from source (and what the source was),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoaderLayer.cpp - The layer as an OpenCL loader layer --------------===//
 //
 // Named in OPENCL_LAYERS (the cl_loader_layers extension), the ICD loader

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NativeTwin.cpp - The original kernel beside a rewritten one --------===//
 
 #include "NativeTwin.h"

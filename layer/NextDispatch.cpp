@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NextDispatch.cpp - Where the layer forwards OpenCL calls to --------===//
 
 #include "NextDispatch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NextDispatch.h - Where the layer forwards OpenCL calls to -*- C++
 //-*-===//
 //

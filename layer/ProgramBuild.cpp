@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProgramBuild.cpp - clBuildProgram of a program from source ---------===//
 
 #include "ProgramBuild.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProgramBuild.h - clBuildProgram of a program from source -*- C++ -*-===//
 //
 // The layer rewrites the source and builds the result (the shadow) before

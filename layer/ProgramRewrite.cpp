@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProgramRewrite.cpp - Load the rewriter module and call it ----------===//
 
 #include "ProgramRewrite.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProgramRewrite.h - Rewrite a program's source in memory --*- C++ -*-===//
 //
 // The rewriter lives in a module of its own, libsoftatomic-layer-rewriter.so,

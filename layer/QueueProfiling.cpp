@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- QueueProfiling.cpp - Device times for the automatic mode -----------===//
 //
 // clCreateCommandQueue, clCreateCommandQueueWithProperties and

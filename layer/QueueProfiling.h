@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- QueueProfiling.h - Device times for the automatic mode ---*- C++ -*-===//
 //
 // The automatic mode (the runtime's default) chooses between the kernel as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RealOpenCL.h - The entry points the layer forwards to ----*- C++ -*-===//
 //
 // The layer defines some of OpenCL's entry points; the real ones are the

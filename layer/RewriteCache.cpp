@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteCache.cpp - Rewritten sources kept across runs --------------===//
 //
 // An entry is a sequence of fields, each "<length>\n<bytes>\n", so that any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteCache.h - Rewritten sources kept across runs ------*- C++ -*-===//
 //
 // A cache of the rewriter's answers, so that a second run of an application

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteResult.h - What a rewrite of a program gave -------*- C++ -*-===//
 //
 // The rewriter's answer for one program's source, as the rewriter module

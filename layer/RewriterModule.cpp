@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriterModule.cpp - The rewriter, in a module of its own ----------===//
 //
 // libsoftatomic-layer-rewriter.so: the in-memory rewrite the layer asks for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RuntimeOpenCL.h - The host runtime's OpenCL calls, in the layer ----===//
 //
 // Included before every source of the host runtime as the layer builds it

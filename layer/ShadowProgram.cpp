@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ShadowProgram.cpp - Build the rewritten twin of a program ----------===//
 
 #include "ShadowProgram.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ShadowProgram.h - Build the rewritten twin of a program --*- C++ -*-===//
 
 #ifndef SOFTATOMIC_LAYER_SHADOWPROGRAM_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The runtime-speed microbenchmarks (bench/microbench): the paper's
 # Figure 8 and Figure 9 kernels and a memory-bound copy, each run native and
 # rewritten on one OpenCL device, every run verified; prints the table and

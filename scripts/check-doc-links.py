@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that the documentation pages the tree names exist.
 
 Two kinds of reference: a path such as docs/HOST-RUNTIME.md or

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks docs/HOST-RUNTIME.md's environment table against the code.
 
 Fails when the code reads a variable the table lacks, or the table lists

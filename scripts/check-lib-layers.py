@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that lib/'s folders depend on each other one way only.
 
 lib/ is drawn as the rewriter's pipeline (docs/ARCHITECTURE.md): a folder

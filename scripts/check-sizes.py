@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that the product's C and C++ files and functions stay short.
 
 A long file holds more than one concern, and a long function more than one

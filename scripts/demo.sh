@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job on the bundled example: installs what is missing, builds,
 # rewrites the paper's Figure 3 kernel, and runs the original and the
 # rewritten kernel on PoCL through the host runtime, side by side.

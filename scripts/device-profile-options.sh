@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Prints softatomic-rewrite's device options (--device-version,
 # --device-extensions, --device-features) for a device profile written by
 # softatomic-device-profile, so that a parse here is the one the layer

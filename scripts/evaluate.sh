@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The paper's evaluation in one command: every example of bench/microbench
 # (Figures 8-13 of Elteir, Lin and Feng, the Kirk-Hwu histogram with its
 # by-hand privatized version as a reference row (variants */by-hand), the McKee

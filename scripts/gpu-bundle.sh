@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Prepares .gpu/ for a machine that has an OpenCL driver (an NVIDIA GPU) but
 # no Clang: the execution tests' kernels rewritten here, their sa-difftest
 # command lines, the profile's known-answer tests and the ordering kernels

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang),
 # after scripts/gpu-run.sh has built build-gpu/ (the layer without its
 # rewriter): the Chai benchmarks of .gpu-chai/src, built there beforehand

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs on the GPU machine (NVIDIA driver, CUDA's OpenCL headers, no Clang):
 # builds the host runtime and runners against NVIDIA's OpenCL, then runs
 # every execution case of .gpu/exec-cases.txt (made by scripts/gpu-bundle.sh)

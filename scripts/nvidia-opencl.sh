@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the scripts that run on the GPU machine (gpu-run.sh,
 # gpu-chai.sh, test/stress/run-bundle.sh): registers NVIDIA's OpenCL
 # platform by hand where no ICD file names it (unless OCL_ICD_VENDORS is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Plots the CSV of scripts/evaluate.sh, in the manner of the paper's
 Figures 8-13 (Elteir, Lin, Feng): per benchmark, kernel time against
 work-groups or input size, native against software; where a run has one

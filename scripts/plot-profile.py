@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Plots the profile's JSON report (SA_MODE_PROFILE, docs/PROFILE.md): per
 kernel, what each atomic site costs (the kernel's native time against its
 time with that site alone converted, in each mode timed), and how many

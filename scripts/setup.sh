@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs everything softatomic needs to build and test, from Debian's
 # packages. Idempotent: packages already present are not fetched again.
 set -euo pipefail

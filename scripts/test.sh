@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The test command: installs what is missing, builds, and runs the whole
 # suite with both ends of the Clang range softatomic supports.
 # Usage: scripts/test.sh [build-dir]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A preloaded library for machines without a debugger (the GPU machine):
 // SA_STACKS_AFTER=N seconds after the process starts, every thread prints
 // its call stack to stderr and the process exits with status 3, so that a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Driver.cpp - softatomic-rewrite's run over its inputs --------------===//
 
 #include "Driver.h"

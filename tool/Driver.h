@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Driver.h - softatomic-rewrite's run over its inputs ------*- C++ -*-===//
 //
 // Rewrites each input (in parallel with -j), prints each one's diagnostics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelRun.cpp - softatomic-run's runs of one kernel ----------------===//
 
 #include "KernelRun.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelRun.h - softatomic-run's runs of one kernel --------*- C++ -*-===//
 //
 // What softatomic-run does once its command line is read: rewrite the

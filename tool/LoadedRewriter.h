@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoadedRewriter.h - Rewriting through the loaded module ---*- C++ -*-===//
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunRewriter.cpp - softatomic-run's rewriter module -----------------===//
 
 #include "RunRewriter.h"

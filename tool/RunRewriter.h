@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunRewriter.h - softatomic-run's rewriter, loaded apart --*- C++ -*-===//
 //
 // softatomic-run rewrites its kernel in-process, through a module of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ToolOptions.h - softatomic-rewrite's command line --------*- C++ -*-===//
 //
 // What the command line asks for, as a plain struct read once after

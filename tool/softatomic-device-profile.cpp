@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- softatomic-device-profile.cpp - A device's profile, as JSON --------===//
 //
 //   softatomic-device-profile [PLATFORM [DEVICE]]
@@ -8,7 +9,8 @@
 // CL_DEVICE_OPENCL_C_FEATURES. PLATFORM picks the first platform whose
 // name contains it (default: the first platform; a machine may list
 // several, in no fixed order), DEVICE the device's index in it (default
-// 0). Exit status: 0 printed, 1 no such platform or device.
+// 0). --help and --version print what they say. Exit status: 0 printed,
+// 1 no such platform or device, 2 an option it does not know.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,7 +55,38 @@ static std::string list(const std::vector<std::string> &Names) {
   return Out + (Names.empty() ? "]" : "\n  ]");
 }
 
+static const char Usage[] =
+    "USAGE: softatomic-device-profile [PLATFORM [DEVICE]]\n"
+    "\n"
+    "Prints an OpenCL device's profile as softatomic-rewrite's\n"
+    "--device-profile reads it (JSON: version, extensions, features).\n"
+    "PLATFORM: the first platform whose name contains it (default: the\n"
+    "first); DEVICE: the device's index in it (default 0).\n";
+
+/// --help, --version, or an option it does not know: what to print, and
+/// the exit status; -1 for an argument that is a platform's name.
+static int option(const char *Arg) {
+  if (!std::strcmp(Arg, "--help") || !std::strcmp(Arg, "-h")) {
+    std::fputs(Usage, stdout);
+    return 0;
+  }
+  if (!std::strcmp(Arg, "--version")) {
+    std::printf("softatomic-device-profile %s\n", SOFTATOMIC_VERSION);
+    return 0;
+  }
+  if (Arg[0] != '-')
+    return -1;
+  std::fprintf(stderr,
+               "softatomic-device-profile: error: unknown option '%s' (see "
+               "--help)\n",
+               Arg);
+  return 2;
+}
+
 int main(int argc, char **argv) {
+  for (int I = 1; I < argc; ++I)
+    if (int Status = option(argv[I]); Status >= 0)
+      return Status;
   const char *Wanted = argc > 1 ? argv[1] : "";
   cl_uint Index = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 0;
   cl_uint Count = 0;

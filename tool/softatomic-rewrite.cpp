@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- softatomic-rewrite.cpp - Command-line front end --------------------===//
 //
 //   softatomic-rewrite [options] <file>... [-- <compiler flags>]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- softatomic-run.cpp - What atomics cost one kernel ------------------===//
 //
 //   softatomic-run KERNEL.cl --kernel NAME --global X[,Y[,Z]] --arg SPEC ...

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Every way at its best, and what auto costs to find it: the kernel shapes
 # of docs/BENCHMARKS.md's "Every way at its best" table, each in the kernel
 # as written (direct), the combining mode, the coordinator mode and auto,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Deterministic synthetic inputs for the Chai benchmarks (OpenCL 1.2 versions).
 
 Chai's own inputs (the NYR road graph, the Van Hateren image, the task-queue

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs Chai benchmarks' OpenCL versions that the user has already built,
 # natively and under softatomic's interception layer, and tabulates
 # pass/fail, kernels rewritten and time. It builds and fetches nothing:

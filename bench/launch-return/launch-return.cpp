@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How long saEnqueueNDRangeKernel keeps the host, against the kernel's own
 // time (saFinish): a launch must return at once, as clEnqueueNDRangeKernel
 // does, or an application loses its host/device overlap. Kernel spin

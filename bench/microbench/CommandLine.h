@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The program's command line: Options from argv, and the usage text.
 #ifndef SOFTATOMIC_MICROBENCH_COMMANDLINE_H
 #define SOFTATOMIC_MICROBENCH_COMMANDLINE_H

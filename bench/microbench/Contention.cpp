@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The contention x padding sweep of McKee et al.: N = --cont-groups x
 // --cont-local work-items, each adding 1 --cont-iters times to
 // res[f(i) * padding], where f gives `contention` work-items each address:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The sweeps of every benchmark family, one file each (the table that names
 // them is in Families.cpp).
 #ifndef SOFTATOMIC_MICROBENCH_FAMILIES_H

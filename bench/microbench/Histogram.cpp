@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 256-bin histogram with global atomics (Kirk and Hwu), over generated
 // bytes: "uniform" (every byte value equally likely) and "skewed" (80% of
 // the bytes in 4 bins, the contention a text's common letters make), at each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The MapReduce applications (Figures 10 and 11): matrix multiplication at
 // each of --matrix (n x n, one map task per element of the product) and the
 // KMeans map phase at each of --points, with single-pass output through

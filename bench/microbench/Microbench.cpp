@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The paper's two microbenchmarks (Section VI.A) and a memory-bound copy.
 //   fig8  Figure 8: atom_add(out, tid), nothing else
 //   fig9  Figure 9 (its Figure 3 kernel): the atomic, then outArray[tid] = *out

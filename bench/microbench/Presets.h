@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Named sets of sweep sizes (--preset); explicit sweep options still win.
 #ifndef SOFTATOMIC_MICROBENCH_PRESETS_H
 #define SOFTATOMIC_MICROBENCH_PRESETS_H

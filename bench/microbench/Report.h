@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the program reports: the table on stdout, a progress line per row on
 // stderr, the results CSV and the per-kernel CSV.
 #ifndef SOFTATOMIC_MICROBENCH_REPORT_H

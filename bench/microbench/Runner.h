@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Running one Config: both kernel forms built from the kernel directory,
 // warm-up and timed runs of each, every run verified.
 #ifndef SOFTATOMIC_MICROBENCH_RUNNER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Scalar product (Figure 12): one atom_add of x[i] * y[i] per work-item into
 // one global sum, at each of --scalar-groups.
 #include "Families.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // String match (Figure 13): four keywords, Q1..Q4, searched in a generated
 // text of --text-kb KiB by each of --match-groups work-group counts. The
 // paper's queries matched 7, 87, 1413 and 20234 times in its 4 MB dataset;

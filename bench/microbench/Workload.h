@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The evaluation's shared vocabulary: a Workload (the buffers of one
 // benchmark at one size, reset before and verified after every run; native
 // and rewritten runs share them), a Config (one row of a sweep: which kernel,

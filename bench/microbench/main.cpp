@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // microbench: the paper's evaluation (Elteir, Lin, Feng, Section VI) and the
 // runtime-speed microbenchmarks. Each kernel runs as written (native
 // atomics, plain clEnqueueNDRangeKernel) and as rewritten by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The privatized form against the kernel as written (native), the combining
 # mode, auto, and the histogram privatized by hand (byhand.cl), on the rows
 # of its targets: the textbook histogram at 16 MiB (64 groups of 256) and

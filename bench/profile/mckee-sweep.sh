@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The profile of McKee's contention microbenchmark (bench/microbench/
 # contention.cl) over a sweep of contention and padding: work-item i adds to
 # res[(i / C) * P], so C work-items share each address, P words apart. For

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The exact result of scatter.cl's scatter_hash: for each of TARGETS
 targets (starting at 0.0), the correctly rounded float sum of the UPDATES
 operands work-items 0 .. UPDATES-1 add to it, raw little-endian floats.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Reproducible float adds (--float-atomics=reproducible) against native
 # float atomics: a scatter-add of UPDATES (default 2^26) floats of mixed
 # signs and magnitudes (scatter.cl) into 1, 256 and 2^20 targets. Per

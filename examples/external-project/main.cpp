@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // sa-sample: runs the two rewritten kernels through libsoftatomic on the
 // first OpenCL device (SA_PLATFORM: a substring of the platform's name) and
 // checks them against the CPU. Exit status 0 only when both agree.

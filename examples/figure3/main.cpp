@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // figure3: runs the paper's Figure 3 kernel as written (native atom_add) and
 // as rewritten by softatomic-rewrite (software atomic add) on one OpenCL
 // device, both launched through saEnqueueNDRangeKernelWithOriginal (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BodyScan.cpp - The calls and returns of one function body ----------===//
 
 #include "analysis/BodyScan.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BodyScan.h - The calls and returns of one function body --*- C++ -*-===//
 //
 // What a function of the user's calls, as CallSites (model/CallSites.h):

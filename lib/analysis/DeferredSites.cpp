@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeferredSites.cpp - Atomics whose result nobody reads --------------===//
 
 #include "analysis/DeferredSites.h"

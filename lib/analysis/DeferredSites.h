@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeferredSites.h - Atomics whose result nobody reads ------*- C++ -*-===//
 //
 // A global atomic whose result the code discards, on memory the kernel

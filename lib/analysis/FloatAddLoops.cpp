@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FloatAddLoops.cpp - Float adds written as compare-exchange loops ---===//
 
 #include "analysis/FloatAddLoops.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FloatAddLoops.h - Float adds written as compare-exchange loops -*- C++
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GenericPointers.cpp - Proving where a generic pointer points -------===//
 
 #include "analysis/GenericPointers.h"

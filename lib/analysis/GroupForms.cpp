@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GroupForms.cpp - Calls the work-group makes together ---------------===//
 
 #include "analysis/GroupForms.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GroupForms.h - Calls the work-group makes together -------*- C++ -*-===//
 //
 // The work-group forms of docs/REWRITE.md: a global atomic that every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelAnalysis.cpp - Which kernels and functions change ------------===//
 
 #include "analysis/KernelAnalysis.h"

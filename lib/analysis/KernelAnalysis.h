@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelAnalysis.h - Which kernels and functions change ----*- C++ -*-===//
 //
 // The decisions of docs/REWRITE.md, "Which kernels and functions change":

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCounts.cpp - What the manifest counts, per kernel ------------===//
 
 #include "analysis/KernelCounts.h"

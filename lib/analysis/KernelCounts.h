@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCounts.h - What the manifest counts, per kernel ----*- C++ -*-===//
 //
 // The manifest's per-kernel figures (docs/REWRITE.md, "The manifest"):

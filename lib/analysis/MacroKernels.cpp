@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroKernels.cpp - Kernels that a macro writes ---------------------===//
 
 #include "analysis/MacroKernels.h"

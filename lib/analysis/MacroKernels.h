@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroKernels.h - Kernels that a macro writes -------------*- C++ -*-===//
 //
 // A rewritten kernel whose parameter list or braces are spelled in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroSpelledForms.cpp - One form per atomic spelled in a macro -----===//
 
 #include "analysis/MacroSpelledForms.h"

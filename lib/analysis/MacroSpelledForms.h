@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroSpelledForms.h - One form per atomic spelled in a macro -*- C++
 //-*-===//
 //

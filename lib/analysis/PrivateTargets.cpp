@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PrivateTargets.cpp - Targets a work-group may keep a copy of -------===//
 
 #include "analysis/PrivateTargets.h"

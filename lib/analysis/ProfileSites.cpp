@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProfileSites.cpp - The sites of a --profile rewrite ----------------===//
 
 #include "analysis/ProfileSites.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ProfileSites.h - The sites of a --profile rewrite --------*- C++ -*-===//
 //
 // docs/PROFILE.md: a --profile rewrite names each global atomic site in its

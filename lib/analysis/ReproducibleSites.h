@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReproducibleSites.h - Float adds summed exactly ----------*- C++ -*-===//
 //
 // --float-atomics=reproducible (docs/REWRITE.md, "Reproducible float

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UniformSites.h - Calls every work-item of a group reaches -*- C++
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WaitingLoops.cpp - Loops that may wait on other work-items ---------===//
 
 #include "analysis/WaitingLoops.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WaitingLoops.h - Loops that may wait on other work-items -*- C++ -*-===//
 //
 // A work-item waits on others in a loop whose exit depends on what they

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AssembleOutput.cpp - The rewritten file, put together --------------===//
 
 #include "driver/AssembleOutput.h"

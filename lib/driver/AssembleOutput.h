@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AssembleOutput.h - The rewritten file, put together ------*- C++ -*-===//
 //
 // docs/REWRITE.md, "The output file": the prefix (the manifest comment, the

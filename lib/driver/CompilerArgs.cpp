@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompilerArgs.cpp - The compiler flags every parse needs ------------===//
 
 #include "driver/Rewriter.h"

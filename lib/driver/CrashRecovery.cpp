@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CrashRecovery.cpp - Crash recovery inside another program ----------===//
 
 #include "driver/CrashRecovery.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CrashRecovery.h - Crash recovery inside another program --*- C++ -*-===//
 //
 // rewriteFile survives a crash in Clang's parse, and the macro expansion

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DependencyFile.cpp - The files a rewrite read, as a depfile --------===//
 
 #include "driver/DependencyFile.h"

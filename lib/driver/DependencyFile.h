@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DependencyFile.h - The files a rewrite read, as a depfile -*- C++
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceProfileFile.cpp - A device profile read from JSON ------------===//
 
 #include "driver/DeviceProfileFile.h"

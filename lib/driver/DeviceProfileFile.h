@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceProfileFile.h - A device profile read from JSON ----*- C++ -*-===//
 //
 // `--device-profile=FILE`: the device the parse sees, as a small JSON object

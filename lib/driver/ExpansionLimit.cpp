@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExpansionLimit.cpp - A bound on the preprocessor's work ------------===//
 
 #include "driver/ExpansionLimit.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExpansionLimit.h - A bound on the preprocessor's work ----*- C++ -*-===//
 //
 // A few hundred bytes of macros that expand their arguments twice, nested,

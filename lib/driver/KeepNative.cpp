@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KeepNative.cpp - Kernels whose edits fail, kept as written ---------===//
 
 #include "driver/KeepNative.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KeepNative.h - Kernels whose edits fail, kept as written -*- C++ -*-===//
 //
 // --keep-native-on-error keeps each kernel that cannot be rewritten as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Manifest.cpp - The kernel manifest of a rewritten file -------------===//
 
 #include "driver/Manifest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Manifest.h - The kernel manifest of a rewritten file -----*- C++ -*-===//
 //
 // docs/REWRITE.md, "The manifest": what the host runtime needs to launch a

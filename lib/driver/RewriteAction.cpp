@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteAction.cpp - One translation unit, rewritten ----------------===//
 //
 // Ties the pieces together: after a successful parse, analyse, build the

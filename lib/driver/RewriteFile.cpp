@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteFile.cpp - Rewrite one file, diagnostics kept apart ---------===//
 
 #include "driver/RewriteFile.h"

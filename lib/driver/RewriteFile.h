@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteFile.h - Rewrite one file, diagnostics kept apart -*- C++ -*-===//
 //
 // One input through a ClangTool of its own: safe to call from several

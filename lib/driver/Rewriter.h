@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Rewriter.h - softatomic-rewrite as a library -------------*- C++ -*-===//
 //
 // The public face of the rewriter: what a front end passes in, what it gets

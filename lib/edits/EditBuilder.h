@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EditBuilder.h - The edits of docs/REWRITE.md, built ------*- C++ -*-===//
 //
 // The builder behind buildRewriteEdits (edits/RewriteEdits.h), private to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EditCollector.cpp - Edits that land in the user's files ------------===//
 
 #include "edits/EditCollector.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EditCollector.h - Edits that land in the user's files ----*- C++ -*-===//
 //
 // Collects the rewrite's edits as offsets into the user's files (the main

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FunctionCopies.cpp - Copies of functions and kernels ---------------===//
 //
 // The copies that EditBuilder places beside the code they copy: a function

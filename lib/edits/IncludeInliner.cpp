@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IncludeInliner.cpp - Edited headers, inlined in the output ---------===//
 
 #include "edits/IncludeInliner.h"

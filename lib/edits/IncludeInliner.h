@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IncludeInliner.h - Edited headers, inlined in the output -*- C++ -*-===//
 //
 // docs/REWRITE.md, "Headers": the output stays self-contained. A user

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LineDirectives.cpp - #line lines for text the output moves ---------===//
 
 #include "edits/LineDirectives.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LineDirectives.h - #line lines for text the output moves -*- C++ -*-===//
 //
 // The output keeps every diagnostic pointing at the user's own file and

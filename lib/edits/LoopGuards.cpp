@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopGuards.cpp - Loops that end once the runtime has failed --------===//
 
 #include "edits/LoopGuards.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopGuards.h - Loops that end once the runtime has failed -*- C++
 //-*-===//
 //

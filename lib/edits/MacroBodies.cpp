@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroBodies.cpp - Edits spelled inside macro definitions -----------===//
 
 #include "edits/MacroBodies.h"

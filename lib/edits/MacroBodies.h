@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroBodies.h - Edits spelled inside macro definitions ---*- C++ -*-===//
 //
 // An edit whose token is spelled inside a macro definition of a user file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteEdits.cpp - The edits of docs/REWRITE.md --------------------===//
 
 #include "edits/RewriteEdits.h"

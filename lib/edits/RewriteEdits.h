@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteEdits.h - The edits of docs/REWRITE.md ------------*- C++ -*-===//
 //
 // Turns the decisions of KernelAnalysis into the text edits of

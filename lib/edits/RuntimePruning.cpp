@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RuntimePruning.cpp - Only the runtime a program can call -----------===//
 
 #include "edits/RuntimePruning.h"

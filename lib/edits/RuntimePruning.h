@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RuntimePruning.h - Only the runtime a program can call ---*- C++ -*-===//
 //
 // The device runtime has entry points for every operation, type, call form

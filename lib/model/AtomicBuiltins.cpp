@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AtomicBuiltins.cpp - The OpenCL builtins the rewrite edits ---------===//
 
 #include "model/AtomicBuiltins.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AtomicBuiltins.h - The OpenCL builtins the rewrite edits -*- C++ -*-===//
 //
 // The name tables of docs/REWRITE.md: which OpenCL atomics the runtime

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CallSites.cpp - What the rewrite knows of a translation unit -------===//
 
 #include "model/CallSites.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CallSites.h - What the rewrite knows of a translation unit -*- C++
 //-*-===//
 //

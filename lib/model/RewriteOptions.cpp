@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteOptions.cpp - The rewriter's options by name ----------------===//
 //
 // Free of Clang and LLVM: the interception layer, built without them too,

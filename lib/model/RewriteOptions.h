@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RewriteOptions.h - What a front end asks of the rewriter -*- C++ -*-===//
 //
 // The rewriter's options as a plain struct, free of Clang and LLVM, so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RuntimeCalls.h - The runtime's entry points, as data ---*- C++ -*-===//
 //
 // RuntimeCalls.def read into enums and one array, free of Clang and LLVM:

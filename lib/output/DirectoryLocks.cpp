@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DirectoryLocks.cpp - One renaming run per folder -------------------===//
 
 #include "output/DirectoryLocks.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DirectoryLocks.h - One renaming run per folder -----------*- C++ -*-===//
 //
 // A run renames its complete outputs into place one after the other

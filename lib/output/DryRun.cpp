@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DryRun.cpp - What a rewrite would change, for --dry-run ------------===//
 
 #include "output/DryRun.h"

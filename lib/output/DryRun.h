@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DryRun.h - What a rewrite would change, for --dry-run ----*- C++ -*-===//
 
 #ifndef SOFTATOMIC_OUTPUT_DRYRUN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExportFixes.cpp - Rewrites as clang-apply-replacements input -------===//
 
 #include "output/ExportFixes.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExportFixes.h - Rewrites as clang-apply-replacements input -*- C++ -*-=//
 //
 // --export-fixes: what the rewrite does to each input, as the YAML that

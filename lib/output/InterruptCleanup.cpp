@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InterruptCleanup.cpp - Temporary files an interrupt removes --------===//
 
 #include "output/InterruptCleanup.h"

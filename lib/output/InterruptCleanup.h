@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InterruptCleanup.h - Temporary files interrupts remove ---*- C++ -*-===//
 //
 // Outputs are written to a temporary file and renamed into place

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- OutputFile.cpp - Writing outputs whole or not at all ---------------===//
 
 #include "output/OutputFile.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- OutputFile.h - Writing outputs whole or not at all -------*- C++ -*-===//
 
 #ifndef SOFTATOMIC_OUTPUT_OUTPUTFILE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClangCompat.h - Differences between Clang releases -------*- C++ -*-===//
 //
 // softatomic builds against Clang 16 to 19 (CMakeLists.txt enforces the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Diagnostics.h - What softatomic-rewrite reports ----------*- C++ -*-===//
 //
 // Every diagnostic of the rewriter, as a custom ID of the compiler's own

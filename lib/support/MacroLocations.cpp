@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroLocations.cpp - Where a token is written ----------------------===//
 
 #include "support/MacroLocations.h"

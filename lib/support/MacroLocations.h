@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MacroLocations.h - Where a token is written --------------*- C++ -*-===//
 //
 // Where a token the AST points at is written: in a file, or in a macro's

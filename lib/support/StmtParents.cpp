@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StmtParents.cpp - The statements of some bodies, and their parents -===//
 
 #include "support/StmtParents.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StmtParents.h - The statements of some bodies, and their parents -*- C++
 //-*-===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*
  * softatomic_layout.h - the layout of the runtime's global state buffer and
  * local scratch. Shared verbatim by the device runtime (OpenCL C, embedded

@@ -1,4 +1,5 @@
-/* Device runtime, part 1: the overview, the layout header, the include
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 1: the overview, the layout header, the include
  * guard (closed at the end of 10_dispatch.cl), and the memory model: the
  * device-scope fences, the hand-off words' loads and stores, 64-bit loads
  * and stores. The build joins the parts in order into one OpenCL C file

@@ -1,4 +1,5 @@
-/* Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 2: the per-work-item context (__sa_ctx_t), the
  * local ids, __sa_record_error, and the user's geometry as the rewritten
  * kernel sees it (__sa_get_*), and the user's 1.x fences (__sa_mem_fence).
  * Owns: SA_NO_DIRECT and SA_WARP_PROGRAM (program build options),

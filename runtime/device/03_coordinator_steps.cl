@@ -1,4 +1,5 @@
-/* Device runtime, part 3: the coordinator's round, steps 1 to 5 (ring
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 3: the coordinator's round, steps 1 to 5 (ring
  * call, gather, read, apply, release), and what they build on: the owner
  * of an address, one operation's result, a target's load and store at its
  * width, SA_COORD_PARAMS, and SA_FOR_STRIDED (parts 6 and 10 use it too).

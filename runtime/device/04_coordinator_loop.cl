@@ -1,4 +1,5 @@
-/* Device runtime, part 4: the coordinator's loop (__sa_coordinate), its
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 4: the coordinator's loop (__sa_coordinate), its
  * rounds, when it stops and the bounds that stop it, and its times per
  * step.
  * Owns: SA_COORDINATOR_TIMES (-DSA_COORDINATOR_TIMES in the build options).

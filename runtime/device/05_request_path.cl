@@ -1,4 +1,5 @@
-/* Device runtime, part 5: a work-item's request. Failures (__sa_live,
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 5: a work-item's request. Failures (__sa_live,
  * __sa_fail), the combining mode's native atomics, and the hand-off to the
  * coordinator through the work-item's slot (__sa_publish, __sa_exchange).
  * Owns: SA_COMBINE_MODE (softatomic-rewrite --combine-mode), SA_NV_F64_ADD

@@ -1,4 +1,5 @@
-/* Device runtime, part 6: deferred atomics, whose results nobody reads:
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 6: deferred atomics, whose results nobody reads:
  * the worker's table in local memory, and a work-item's private fold
  * (__sa_defer_privately).
  * Owns: no macro. Reads: none. */

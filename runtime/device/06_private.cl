@@ -1,4 +1,5 @@
-/* Device runtime, part 6b: the privatized form. A worker's private copy of
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 6b: the privatized form. A worker's private copy of
  * one kernel argument in local memory, started at the operation's identity,
  * updated with local atomics by every deferred atomic whose address falls
  * in it, and merged into global memory once, when the worker ends.

@@ -1,4 +1,5 @@
-/* Device runtime, part 7: what every entry point calls. __sa_request (a
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 7: what every entry point calls. __sa_request (a
  * request of the work-item's own, in either mode), __sa_addr, and the
  * memory order an OpenCL 2.0 entry point notes for its request
  * (__sa_order). The entry points themselves are part 9, written from

@@ -1,4 +1,5 @@
-/* Device runtime, part 8: adds combined among work-items. NVIDIA's warp
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 8: adds combined among work-items. NVIDIA's warp
  * path in the combining mode (__sa_warp_add), which the per-item adds
  * take through __sa_item_add; and the adds the whole work-group makes
  * together (__sa_wg_add, which the work-group entry points __sa_wg_ and

@@ -1,4 +1,5 @@
-/* Device runtime, part 8b: reproducible float adds
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 8b: reproducible float adds
  * (softatomic-rewrite --float-atomics=reproducible; docs/REWRITE.md,
  * "Reproducible float adds"). A float or double add whose result is unused
  * (an __sa_rp_ entry point, part 9) is summed exactly: its operand, cut

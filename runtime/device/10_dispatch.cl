@@ -1,4 +1,5 @@
-/* Device runtime, part 10: the kernel's dispatch. The probe launch, which
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+ * Device runtime, part 10: the kernel's dispatch. The probe launch, which
  * physical group is the coordinator, __sa_kernel_begin (and the warp
  * program's __sa_warp_program_begin and _end), __sa_group_begin,
  * __sa_next_group, __sa_kernel_end; then the include guard's end.

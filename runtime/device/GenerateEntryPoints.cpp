@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GenerateEntryPoints.cpp - The device runtime's entry points --------===//
 //
 // Writes the part of the device runtime that holds its atomic entry points,

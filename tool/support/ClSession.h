@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What every softatomic host program needs from OpenCL: a platform and
 // device chosen by name (never by index 0: PoCL and a GPU driver may both be
 // installed), a profiling queue, and programs built from files with their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel's arguments as a command line describes them, for the programs
 // that run one kernel twice and compare what the runs wrote (sa-difftest,
 // softatomic-run): parsing the specs, the bytes each argument starts with,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SA_MODE_AUTO's choice for one kernel at one NDRange (AutoChoice.h).
 #include "AutoChoice.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What SA_MODE_AUTO knows of one kernel at one NDRange on one device: the
 // device times of its last launches in each way it may run it, as written
 // (SA_MODE_DIRECT), as its warp program's kernel where the caller gave one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SA_MODE_AUTO. The kernel as written (the application's, its warp
 // program's, the rewritten kernel's) and the combining mode take part: in
 // each, every write to an atomic's target is a native atomic. So does the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SA_MODE_AUTO: per kernel and geometry, the fastest of the kernel as
 // written (SA_MODE_DIRECT), its warp program's kernel where the caller has
 // one, and the combining mode, measured on the application's own launches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // saGetBuildOptions: the build options that turn on the device runtime's
 // device-specific fast paths for one device, and tell it what the device
 // lacks, from what it reports. The program is the application's to build,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Small typed wrappers over the clGet*Info queries the runtime makes.
 #ifndef SOFTATOMIC_HOST_CLQUERY_H
 #define SOFTATOMIC_HOST_CLQUERY_H

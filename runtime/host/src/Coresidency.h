@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How many work-groups of a kernel a device runs at once. The coordinator
 // design is only safe when every physical work-group of a launch runs at the
 // same time, so this bound must never be above the truth.

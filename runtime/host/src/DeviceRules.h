@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the host runtime does differently per kind of device, in one place:
 // a device is classified once (its type, vendor and platform), and each
 // class has one rules record that the rest of the runtime asks. A new

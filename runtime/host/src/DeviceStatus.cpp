@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "DeviceStatus.h"
 
 #include "AutoMode.h"

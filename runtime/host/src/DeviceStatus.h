@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-side failures of softatomic launches (a bounded wait that ran out)
 // are written into the launch's state buffer. Each launch reads that word
 // back without blocking; a runtime call that finds the read-back complete

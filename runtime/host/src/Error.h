@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Error reporting of the host runtime: every failing entry point returns a
 // cl_int and leaves a sentence for saGetLastErrorMessage.
 #ifndef SOFTATOMIC_HOST_ERROR_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // saEnqueueNDRangeKernel: the launch of a rewritten kernel. The device code
 // (runtime/device) runs the caller's NDRange on 1 + P physical work-groups:
 // group 0 coordinates, groups 1..P run the caller's groups in turn.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two rewritten launches running at once on one device would each count on
 // every co-resident slot and starve each other, so each launch waits for
 // the previous one on the same device (queues of one context can share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The plan of one launch of a rewritten kernel, worked out before anything
 // is enqueued: its geometry, how many physical work-groups run the
 // caller's (Coresidency.h, Probe.h), their scratch in local memory, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The manifest a rewritten program carries: which kernels were rewritten and
 // where their extra arguments sit. Found through CL_PROGRAM_SOURCE (the
 // structured comment on the first line) or registered by the caller.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The launch mode (SA_MODE_COORDINATOR or SA_MODE_COMBINE): set by
 // saSetMode, else SOFTATOMIC_MODE (HostConfig.h).
 #ifndef SOFTATOMIC_HOST_MODE_H

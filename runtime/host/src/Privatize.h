@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The privatized form's host side: the buffers a kernel's arguments name
 // (saNoteKernelArg), and per launch whether a worker may keep a private
 // copy of a target in local memory (or, for a target too large, a cache of

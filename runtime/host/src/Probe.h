@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The probe launch: how many work-groups of one rewritten kernel a device
 // runs at once, measured by launching the kernel itself in probe mode
 // (runtime/device: __sa_probe), so registers and local memory count as they

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SA_MODE_PROFILE (ProfileMode.h). Every step runs the application's launch
 // with its results: the recording launch is the kernel as written with
 // counting on the side, and the timed ones are the kernel as written or

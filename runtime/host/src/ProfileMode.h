@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SA_MODE_PROFILE (docs/PROFILE.md): per kernel, device and NDRange, the
 // steps of its profile, one per launch of the application's: a recording
 // launch, then rounds of timed launches (as written, every site

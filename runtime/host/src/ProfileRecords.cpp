@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What a recording launch says of each site (ProfileRecords.h).
 #include "ProfileRecords.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What one recording launch of a --profile rewrite says about each atomic
 // site: calls, how many work-items of a warp and of a work-group target
 // the same address at the same call, distinct addresses, the hottest

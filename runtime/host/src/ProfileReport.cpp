@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The profile's report as JSON and as a table (ProfileReport.h).
 #include "ProfileReport.h"
 

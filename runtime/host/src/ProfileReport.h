@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The profile's report (SA_MODE_PROFILE, docs/PROFILE.md): per kernel
 // launch geometry, per site what its recording launch said
 // (ProfileRecords.h) and what converting it alone measured, as versioned

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The accumulators of a launch with reproducible float adds
 // (softatomic-rewrite --float-atomics=reproducible; docs/REWRITE.md,
 // "Reproducible float adds"): one buffer per launch, made and zeroed here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*
  * softatomic host runtime: launches kernels rewritten by softatomic-rewrite.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EnvironmentReader.h - The one reader of the environment --*- C++ -*-===//
 //
 // Every variable the host runtime (HostConfig.cpp) and the layer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the SOFTATOMIC_* environment variables ask of the host runtime. The
 // runtime reads them once per process, at the first call that needs them,
 // and nowhere else (through EnvironmentReader.h, which holds the only
