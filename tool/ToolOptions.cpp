@@ -289,6 +289,26 @@ static std::optional<std::string> checkAliases(const ToolOptions &O,
   return std::nullopt;
 }
 
+std::optional<std::string> checkCompilerFlags(int argc, const char **argv) {
+  static constexpr StringRef Known[] = {"CL",    "CL1.0",    "CL1.1",
+                                        "CL1.2", "CL2.0",    "CL3.0",
+                                        "CLC++", "CLC++1.0", "CLC++2021"};
+  auto Flags = ArrayRef<const char *>(argv, argc);
+  auto Dashes = llvm::find_if(
+      Flags, [](const char *Arg) { return StringRef(Arg) == "--"; });
+  for (StringRef Arg : ArrayRef<const char *>(Dashes, Flags.end())) {
+    StringRef Value = Arg;
+    if (!Value.consume_front("-cl-std=") && !Value.consume_front("--cl-std="))
+      continue;
+    if (llvm::none_of(Known,
+                      [&](StringRef K) { return K.equals_insensitive(Value); }))
+      return "'" + Arg.str() +
+             "' names no OpenCL C version (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0; "
+             "C++ for OpenCL: CLC++, CLC++1.0, CLC++2021)";
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> checkUsage(const ToolOptions &Options,
                                       ArrayRef<std::string> Inputs) {
   if (!Options.Problems.empty())

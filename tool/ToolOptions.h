@@ -60,6 +60,12 @@ prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage,
 std::optional<std::string> checkUsage(const ToolOptions &Options,
                                       llvm::ArrayRef<std::string> Inputs);
 
+/// Why a compiler flag after "--" cannot be taken: a -cl-std= that names
+/// no OpenCL C (or C++ for OpenCL) version Clang knows, which Clang's
+/// driver would reject with a message of its own, without the tool's name
+/// or the versions it takes; nothing when they are fine.
+std::optional<std::string> checkCompilerFlags(int argc, const char **argv);
+
 } // namespace softatomic
 
 #endif // SOFTATOMIC_TOOL_TOOLOPTIONS_H

@@ -30,6 +30,11 @@ int main(int argc, const char **argv) {
   outs();
   errs();
   std::atexit(softatomic::checkStandardStreams);
+  if (std::optional<std::string> Problem =
+          softatomic::checkCompilerFlags(argc, argv)) {
+    errs() << "softatomic-rewrite: error: " << *Problem << "\n";
+    return 2;
+  }
   std::deque<std::string> Storage;
   std::optional<std::string> BuildPath;
   SmallVector<const char *, 32> Args =
