@@ -9,6 +9,12 @@
 namespace softatomic {
 namespace layer {
 
+void warnEvent(const std::string &Line) {
+  logEvent(Line);
+  if (config().LogPath != "-")
+    std::fprintf(stderr, "softatomic-layer: warning: %s\n", Line.c_str());
+}
+
 void logEvent(const std::string &Line) {
   const std::string &Path = config().LogPath;
   if (Path.empty())

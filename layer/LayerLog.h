@@ -15,6 +15,11 @@ namespace layer {
 /// still gets them.
 void logEvent(const std::string &Line);
 
+/// An event the user must see, a mistake in the environment: logged as
+/// above, and on stderr as "softatomic-layer: warning: <Line>" whether or
+/// not a log is kept (once, where the log is stderr).
+void warnEvent(const std::string &Line);
+
 /// "program N: <Line>".
 void logProgramEvent(unsigned ProgramId, const std::string &Line);
 

@@ -61,8 +61,8 @@ void logUnmatchedKernelNames() {
   std::lock_guard<std::mutex> Lock(Matched.Mutex);
   for (const std::string &Name : config().SelectedKernels)
     if (!Matched.Names.count(Name))
-      logEvent("SOFTATOMIC_LAYER_KERNELS: no kernel named '" + Name +
-               "' in the programs the layer rewrote");
+      warnEvent("SOFTATOMIC_LAYER_KERNELS: no kernel named '" + Name +
+                "' in the programs the layer rewrote");
 }
 
 /// The kernels of \p Candidate's shadow to create from it (selected by the
@@ -93,13 +93,11 @@ void selectKernels(ShadowCandidate &Candidate, const ProgramRewrite &Rewrite,
   }
 }
 
-/// Says once what in the layer's variables was not applied, and, at exit,
-/// which kernel names selected nothing.
-void logConfigProblemsOnce() {
+/// Says at exit which kernel names selected nothing (what the variables
+/// ask that the layer does not apply is said at its start: LayerStart).
+void watchKernelNamesOnce() {
   static std::once_flag Once;
   std::call_once(Once, [] {
-    for (const std::string &Problem : config().Problems)
-      logEvent("ignoring " + Problem);
     if (!config().SelectedKernels.empty())
       std::atexit(atExitOfLoader<logUnmatchedKernelNames>);
   });
@@ -115,7 +113,7 @@ double millisecondsSince(std::chrono::steady_clock::time_point Start) {
 ShadowCandidate prepareShadow(cl_program Program, const ProgramRecord &Record,
                               cl_uint NumDevices, const cl_device_id *Devices,
                               const char *Options) {
-  logConfigProblemsOnce();
+  watchKernelNamesOnce();
   ShadowCandidate Candidate;
   auto Start = std::chrono::steady_clock::now();
   // The source parsed as the program's devices will compile it, but for

@@ -253,6 +253,22 @@ scenario_kernel_selection() {
   refute selected "no kernel named 'scale'"
 }
 
+scenario_environment_mistakes_warned() {
+  # Mistakes in the environment are said on stderr, once each, whatever
+  # the log: a malformed SOFTATOMIC_MODE (every launch then runs natively),
+  # a malformed layer variable, and, at exit, a kernel name that selected
+  # nothing.
+  run mistakes SOFTATOMIC_MODE=combined SOFTATOMIC_LAYER_CACHE_ENTRIES=x SOFTATOMIC_LAYER_KERNELS=histogram,hist9 "$sample"
+  for warning in \
+    "SOFTATOMIC_MODE='combined': not one of coordinator, combine, direct, auto, profile, private: every kernel runs natively until it is corrected" \
+    "ignoring SOFTATOMIC_LAYER_CACHE_ENTRIES='x': not a whole number (accepted: 1 to 4294967295); keeping 4096" \
+    "SOFTATOMIC_LAYER_KERNELS: no kernel named 'hist9' in the programs the layer rewrote"; do
+    [ "$(grep -cxF "softatomic-layer: warning: $warning" "$logs/mistakes.out")" = 1 ] ||
+      fail "mistakes: not once on stderr: '$warning': $(cat "$logs/mistakes.out")"
+  done
+  once mistakes "SOFTATOMIC_MODE='combined'.*every kernel runs natively"
+}
+
 scenario_off_passes_through() {
   # SOFTATOMIC_LAYER=0: a pure pass-through, nothing logged.
   run off SOFTATOMIC_LAYER=0 "$sample"
