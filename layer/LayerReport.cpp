@@ -85,8 +85,8 @@ std::string kernelTime(const KernelLaunches &L) {
                      count(L.Timed, "launch", "launches") +
                      " timed by profiling events";
   if (L.Unprofiled)
-    Text += ", " + std::to_string(L.Unprofiled) +
-            " on a queue without profiling";
+    Text +=
+        ", " + std::to_string(L.Unprofiled) + " on a queue without profiling";
   if (L.Unread)
     Text += ", " + std::to_string(L.Unread) + " not read";
   return Text + ")";
@@ -223,8 +223,7 @@ void collectLaunchTimes(cl_command_queue Queue, bool Released) {
   for (PendingLaunch &P : Taken) {
     cl_int Status = CL_QUEUED;
     if (SA_REAL(clGetEventInfo)(P.Event, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                                sizeof Status, &Status,
-                                nullptr) != CL_SUCCESS)
+                                sizeof Status, &Status, nullptr) != CL_SUCCESS)
       Status = -1; // no status: nothing more will come of it
     if (Status > CL_COMPLETE && !Released) {
       Running.push_back(P);
