@@ -557,6 +557,12 @@ TEST(AutoChoice, ThePrivatizedFormIsChosenWhereItWins) {
   EXPECT_EQ(count(Then, SA_MODE_PRIVATE), 10);
 }
 
+// \p Time, with the privatized form's time \p Private.
+std::function<double(cl_uint)>
+withPrivate(const std::function<double(cl_uint)> &Time, double Private) {
+  return [=](cl_uint M) { return M == SA_MODE_PRIVATE ? Private : Time(M); };
+}
+
 // A 65,536-bin histogram (the H200: 3.22 ms as written, 2.74 ms combining,
 // 0.256 ms privatized, about 750 ms through the coordinator): the
 // privatized form beats combining by far, so the coordinator, which would
@@ -570,13 +576,7 @@ TEST(AutoChoice, ThePrivatizedFormsWinKeepsTheCoordinatorOut) {
   W.Private = true;
   W.CoordinatorFloorMs = 1056 * 1e-4;
   AutoChoice A(W);
-  auto Time = [](cl_uint M) {
-    return M == SA_MODE_DIRECT        ? 3.22
-           : M == SA_MODE_COMBINE     ? 2.74
-           : M == SA_MODE_PRIVATE     ? 0.256
-           : M == SA_MODE_COORDINATOR ? 750.0
-                                      : 0.0;
-  };
+  auto Time = withPrivate(ways(3.22, 2.74, 750.0), 0.256);
   std::vector<cl_uint> Modes = launch(A, 20, Time);
   EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 0);
   EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_PRIVATE);
@@ -584,14 +584,7 @@ TEST(AutoChoice, ThePrivatizedFormsWinKeepsTheCoordinatorOut) {
   // Where the privatized form gains little over combining (a float add on
   // one address), the coordinator is still tried, and wins.
   AutoChoice B(W);
-  auto OneAddress = [](cl_uint M) {
-    return M == SA_MODE_DIRECT        ? 0.48
-           : M == SA_MODE_COMBINE     ? 0.31
-           : M == SA_MODE_PRIVATE     ? 0.30
-           : M == SA_MODE_COORDINATOR ? 0.135
-                                      : 0.0;
-  };
-  launch(B, 20, OneAddress);
+  launch(B, 20, withPrivate(ways(0.48, 0.31, 0.135), 0.30));
   EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COORDINATOR);
 }
 
