@@ -12,14 +12,14 @@
  * copy with the source's name and parameters, launched on the caller's
  * NDRange with no state and no host runtime. Every atomic is a native one,
  * but that a work-item's deferred 32-bit adds to one address are folded
- * into one (part 8), and where the device runs NVIDIA's warp path
+ * into one (part 8a), and where the device runs NVIDIA's warp path
  * (SA_WARP_COMBINE) a warp's 32-bit adds whose results are used are one
  * atomic per address. Its context is constant but for those, so the
  * compiler folds every other path away and the kernel keeps about the
  * registers of the kernel as written. */
 
-/* Whether this build has NVIDIA's warp path for adds (part 8): in the
- * combining mode, and in the warp program. */
+/* Whether this build has NVIDIA's warp path for adds
+ * (nvidia/warp_adds.cl): in the combining mode, and in the warp program. */
 #if defined(SA_WARP_COMBINE) &&                                               \
     (defined(SA_COMBINE_MODE) || defined(SA_WARP_PROGRAM))
 #define SA_WARP_ADDS 1

@@ -3,7 +3,7 @@
  * rounds, when it stops and the bounds that stop it, and its times per
  * step.
  * Owns: SA_COORDINATOR_TIMES (-DSA_COORDINATOR_TIMES in the build options).
- * Reads: SA_COORDINATOR_TIMES. */
+ * Reads: SA_COORDINATOR_TIMES, __NV_CL_C_VERSION (its clock: nvidia/ptx.cl). */
 
 /* The coordinator's times per step (-DSA_COORDINATOR_TIMES; "profile"
  * names the per-site profile, docs/PROFILE.md): work-item 0 reads a clock
@@ -13,10 +13,8 @@
  * stay zero. */
 #ifdef SA_COORDINATOR_TIMES
 static inline ulong __sa_clock(void) {
-#if SA_COORDINATOR_TIMES == 1
-  ulong t;
-  __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
+#if SA_COORDINATOR_TIMES == 1 && defined(__NV_CL_C_VERSION)
+  return __sa_nv_clock();
 #else
   return 0;
 #endif

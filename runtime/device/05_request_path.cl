@@ -7,8 +7,9 @@
  * builds) as inputs; decides SA_ADAPTIVE_GROUP_CALLS, SA_NATIVE_WIDE,
  * SA_NATIVE_WIDE_EXTENDED and SA_NATIVE_{FLOAT,DOUBLE}_{ADD,MIN_MAX}.
  * Reads: SA_COMBINE_MODE, SA_NATIVE_WIDE, SA_INT64_ATOMICS, SA_CL20_ABSENT,
- * POCL_DEVICE_ADDRESS_BITS, __NV_CL_C_VERSION, __OPENCL_C_VERSION__,
- * cl_khr_int64_*, cl_khr_fp64, cl_ext_float_atomics and its
+ * POCL_DEVICE_ADDRESS_BITS, __NV_CL_C_VERSION (its float adds:
+ * nvidia/ptx.cl), __OPENCL_C_VERSION__, cl_khr_int64_*, cl_khr_fp64,
+ * cl_ext_float_atomics and its
  * __opencl_c_ext_fp{32,64}_global_atomic_{add,min_max}. */
 
 /* ---- failures ----------------------------------------------------------- */
@@ -134,12 +135,8 @@ static uint __sa_native_float(uint op, volatile __global uint *p, uint v) {
     return as_uint(atomic_fetch_sub_explicit(a, f, SA_RELAXED_DEVICE));
 #elif defined(__NV_CL_C_VERSION) && !defined(SA_FLOAT_CAS_ONLY)
   case SA_OP_SUB: f = -f; /* fall through: a - b is a + -b in IEEE */
-  case SA_OP_ADD: {
-    float before;
-    __asm__ volatile("atom.global.add.f32 %0, [%1], %2;"
-                     : "=f"(before) : "l"(p), "f"(f) : "memory");
-    return as_uint(before);
-  }
+  case SA_OP_ADD:
+    return as_uint(__sa_nv_float_add(p, f));
 #endif
 #ifdef SA_NATIVE_FLOAT_MIN_MAX
   case SA_OP_MIN:
@@ -219,12 +216,8 @@ static ulong __sa_native_wide(uint op, volatile __global ulong *p, ulong v,
     return as_ulong(atomic_fetch_sub_explicit(a, d, SA_RELAXED_DEVICE));
 #elif defined(SA_NV_DOUBLE_ADD)
   case SA_OP_SUB | SA_OP_FLOAT: v = as_ulong(-as_double(v)); /* fall through */
-  case SA_OP_ADD | SA_OP_FLOAT: {
-    double before;
-    __asm__ volatile("atom.global.add.f64 %0, [%1], %2;"
-                     : "=d"(before) : "l"(p), "d"(as_double(v)) : "memory");
-    return as_ulong(before);
-  }
+  case SA_OP_ADD | SA_OP_FLOAT:
+    return as_ulong(__sa_nv_double_add(p, as_double(v)));
 #endif
 #ifdef SA_NATIVE_DOUBLE_MIN_MAX
   case SA_OP_MIN | SA_OP_FLOAT:

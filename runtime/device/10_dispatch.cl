@@ -172,7 +172,7 @@ static void __sa_warp_program_begin(__sa_ctx_t *ctx) {
 }
 
 /* Called last by every work-item of a kernel of the warp program: the sum
- * its deferred adds still hold (part 8). */
+ * its deferred adds still hold (part 8a). */
 static void __sa_warp_program_end(__sa_ctx_t *ctx) { __sa_warp_flush(ctx); }
 
 static int __sa_kernel_begin(__sa_ctx_t *ctx, __local uint *scratch,

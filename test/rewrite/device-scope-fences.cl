@@ -22,7 +22,7 @@
 // PTX: membar.gl
 // PTX-NOT: membar.cta
 // SOURCE: #elif defined(__NV_CL_C_VERSION)
-// SOURCE: __asm__ volatile("membar.gl;" ::: "memory");
+// SOURCE: static inline void __sa_fence_acquire(void) { __sa_nv_fence(); }
 // SOURCE: static inline void __sa_fence_acquire(void) { mem_fence(CLK_GLOBAL_MEM_FENCE); }
 
 static void take(volatile __global atomic_uint *l) {
