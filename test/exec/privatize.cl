@@ -52,6 +52,20 @@
 // RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel wide --global 1024 --local 64 --arg buf:ulong:4 --mode private,combine,coordinator 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: no private copy: the rewriter found no target a private copy may serve
 // NONE: PASS
+// Two arguments that name one buffer (each alone a target the rewriter
+// proves only atomics touch): a copy of either would hide the other's
+// updates from it, so the launch keeps none; in every mode the buffer ends
+// with both kernels' counts. Then the same kernel on two buffers: copies.
+// RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel both --global 2048 --local 64 --arg buf:uint:4096:random=11 --arg scalar:uint:4096 --arg buf:uint:16 --arg buf:uint:16:same=2 --mode private,combine,auto 2>&1 | FileCheck %s --check-prefix=ALIAS
+// ALIAS: no private copy: arguments {{[23]}} and {{[23]}} name the same buffer
+// ALIAS: PASS
+// RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel both --global 2048 --local 64 --arg buf:uint:4096:random=11 --arg scalar:uint:4096 --arg buf:uint:16 --arg buf:uint:16 --mode private 2>&1 | FileCheck %s --check-prefix=APART
+// APART: a private copy of argument {{[23]}}, 16 elements
+// APART: PASS
+// A buffer that names an argument after it, or of another type, is the
+// command line's mistake.
+// RUN: not sa-difftest %s %t.sa.cl --kernel both --global 64 --arg buf:uint:64 --arg scalar:uint:64 --arg buf:uint:16:same=3 --arg buf:uint:16 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: argument 2's INIT same=3 (it names an earlier buffer argument of the same type and count)
 // Floats: compare-exchange loops that are float adds, combined under
 // --float-reassociation=allow (the default); operands of a few bits, whose
 // sums are exact in any order.
@@ -65,6 +79,14 @@
 __kernel void histo(__global const uint *data, uint n, __global uint *bins) {
   for (uint i = get_global_id(0); i < n; i += get_global_size(0))
     atomic_inc(&bins[data[i] & 255u]);
+}
+
+__kernel void both(__global const uint *data, uint n, __global uint *bins,
+                   __global uint *twice) {
+  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) {
+    atomic_inc(&bins[data[i] & 15u]);
+    atomic_add(&twice[data[i] & 15u], 2u);
+  }
 }
 
 __kernel void scatter(__global const uint *data, uint n, __global uint *out,

@@ -35,6 +35,7 @@
 //                                   of 2, 3, 4, 8 or 16 of one (uchar4)
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
 //                                   |file=PATH (raw bytes)
+//                                   |same=I (argument I's own buffer)
 //       scalar:TYPE:VALUE      local:BYTES
 // MODE (per buffer argument I; default equal):
 //   equal          byte-identical in both runs

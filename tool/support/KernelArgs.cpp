@@ -216,6 +216,11 @@ bool initialBytes(const ArgSpec &Arg, Bytes &Out, std::string &Error) {
   // scalar of its own: iota and random count and draw per scalar.
   size_t Count = (Arg.K == ArgSpec::Scalar ? 1 : Arg.Count) * E.Lanes;
   std::string Init = Arg.K == ArgSpec::Scalar ? "fill=" + Arg.Value : Arg.Init;
+  // same=I: argument I's buffer, which holds the bytes (LaunchBuffers).
+  if (Init.rfind("same=", 0) == 0) {
+    Out.clear();
+    return true;
+  }
   Out.assign(Count * E.Scalar->Size, 0);
   if (Init.rfind("file=", 0) == 0)
     return fileBytes(Arg, Init.substr(5), Out, Error);
@@ -376,6 +381,24 @@ LaunchBuffers::~LaunchBuffers() {
       clReleaseMemObject(M);
 }
 
+cl_int LaunchBuffers::shareBuffer(const std::vector<ArgSpec> &Specs,
+                                  size_t I, std::string &What) {
+  size_t Other = std::strtoull(Specs[I].Init.c_str() + 5, nullptr, 10);
+  // An earlier buffer of the same type and count: the two arguments then
+  // read back the same bytes.
+  if (Other >= I || Specs[Other].K != ArgSpec::Buffer ||
+      Specs[Other].Init.rfind("same=", 0) == 0 ||
+      Specs[Other].Type != Specs[I].Type ||
+      Specs[Other].Count != Specs[I].Count) {
+    What = "argument " + std::to_string(I) + "'s INIT " + Specs[I].Init +
+           " (it names an earlier buffer argument of the same type and "
+           "count)";
+    return CL_INVALID_VALUE;
+  }
+  Mems[I] = Mems[Other];
+  return clRetainMemObject(Mems[I]);
+}
+
 cl_int LaunchBuffers::create(cl_context Context,
                              const std::vector<ArgSpec> &Specs,
                              const std::vector<Bytes> &Initial,
@@ -385,6 +408,11 @@ cl_int LaunchBuffers::create(cl_context Context,
   for (size_t I = 0; I < Specs.size(); ++I) {
     if (Specs[I].K != ArgSpec::Buffer)
       continue;
+    if (Specs[I].Init.rfind("same=", 0) == 0) {
+      if (cl_int Err = shareBuffer(Specs, I, What))
+        return Err;
+      continue;
+    }
     const Bytes &B = Initial[I];
     cl_int Err = CL_SUCCESS;
     // A buffer of no elements is still a buffer (OpenCL has no empty one).

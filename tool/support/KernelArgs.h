@@ -11,6 +11,8 @@
 //                                   INIT and the checks
 //                              INIT zero|iota|fill=V|random=SEED[,MOD]
 //                                   |file=PATH (COUNT elements' raw bytes)
+//                                   |same=I (argument I's buffer: an
+//                                   earlier one of this TYPE and COUNT)
 //       scalar:TYPE:VALUE      local:BYTES
 // CHECK (per buffer; default equal):
 //   equal          byte-identical in both runs
@@ -136,6 +138,10 @@ public:
   std::vector<Bytes> read(cl_command_queue Queue) const;
 
 private:
+  /// Argument I's buffer is an earlier argument's (INIT same=J): both
+  /// arguments name one cl_mem, retained once more.
+  cl_int shareBuffer(const std::vector<ArgSpec> &Specs, size_t I,
+                     std::string &What);
   const std::vector<ArgSpec> *Args = nullptr;
   std::vector<cl_mem> Mems; // per argument; null for scalars and locals
 };
