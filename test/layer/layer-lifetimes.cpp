@@ -67,6 +67,14 @@
 //                       (running the exit handlers it inherited): the
 //                       profile (SOFTATOMIC_PROFILE, which the case sets)
 //                       is not written until the parent itself exits
+// float-sums            float adds written as the compare-exchange loop of
+//                       OpenCL 1.x (16,384 of mixed signs and magnitudes into
+//                       4 sums), launched 3 times at each of two work-group
+//                       sizes; the sums are compared with the correctly
+//                       rounded ones. Under the layer told to make float adds
+//                       reproducible (SOFTATOMIC_LAYER_OPTIONS holding
+//                       --float-atomics=reproducible) every launch must hold
+//                       them; otherwise the count is only printed
 //
 // SA_PLATFORM picks the platform by name (default "Portable", PoCL).
 #define CL_TARGET_OPENCL_VERSION 300
@@ -74,6 +82,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -804,6 +813,101 @@ void nonBlockingReadAfterFailure(Session &S) {
 
 /// A forked child's exit leaves the profile to its parent: the file does
 /// not exist (removed first) after the child has exited.
+const char *const FloatSumsSource = R"CL(
+void add_float(volatile __global float *p, float v) {
+  volatile __global uint *bits = (volatile __global uint *)p;
+  uint old, next;
+  do {
+    old = *bits;
+    next = as_uint(as_float(old) + v);
+  } while (atomic_cmpxchg(bits, old, next) != old);
+}
+__kernel void scatter_add(__global const float *vals,
+                          __global const uint *idx, __global float *sums) {
+  uint i = (uint)get_global_id(0);
+  add_float(&sums[idx[i]], vals[i]);
+}
+)CL";
+
+/// The float sums' operands: k * 2^e, |k| < 2^12, e in [-20, 10], each a
+/// whole number of 2^-20 (Units), so that their sums are exact in 64-bit
+/// integers; a float sum of them in any order rounds on the way.
+struct FloatSums {
+  static constexpr size_t Adds = 16384, Sums = 4;
+  std::vector<float> Vals;
+  std::vector<cl_uint> Idx;
+  std::vector<long long> Units = std::vector<long long>(Sums, 0);
+
+  FloatSums() {
+    unsigned long long Seed = 12345;
+    for (size_t I = 0; I < Adds; ++I) {
+      Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+      long long K = (long long)(Seed >> 40) % 4095 - 2047;
+      int E = (int)((Seed >> 20) % 31) - 20;
+      Vals.push_back(std::ldexp((float)K, E));
+      Idx.push_back((cl_uint)((Seed >> 8) % Sums));
+      Units[Idx.back()] += K * (1ll << (E + 20));
+    }
+  }
+  /// The correctly rounded sum: one rounding, the conversion.
+  float exact(size_t Sum) const { return std::ldexp((float)Units[Sum], -20); }
+};
+
+/// Whether one launch at \p Local left every sum correctly rounded.
+bool floatSumsExact(Session &S, cl_kernel Kernel, const FloatSums &F,
+                    size_t Local) {
+  cl_int Status;
+  auto buffer = [&](size_t Bytes, const void *Host) {
+    cl_mem M =
+        clCreateBuffer(S.Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                       Bytes, const_cast<void *>(Host), &Status);
+    check(Status, "clCreateBuffer");
+    return M;
+  };
+  std::vector<float> Sums(FloatSums::Sums, 0.0f);
+  cl_mem Mems[] = {buffer(F.Adds * 4, F.Vals.data()),
+                   buffer(F.Adds * 4, F.Idx.data()),
+                   buffer(Sums.size() * 4, Sums.data())};
+  for (cl_uint A = 0; A < 3; ++A)
+    check(clSetKernelArg(Kernel, A, sizeof(cl_mem), &Mems[A]),
+          "clSetKernelArg(scatter_add)");
+  check(clEnqueueNDRangeKernel(S.Queue, Kernel, 1, nullptr, &F.Adds, &Local, 0,
+                               nullptr, nullptr),
+        "clEnqueueNDRangeKernel(scatter_add)");
+  check(clEnqueueReadBuffer(S.Queue, Mems[2], CL_TRUE, 0, Sums.size() * 4,
+                            Sums.data(), 0, nullptr, nullptr),
+        "clEnqueueReadBuffer(sums)");
+  for (cl_mem M : Mems)
+    clReleaseMemObject(M);
+  bool Exact = true;
+  for (size_t I = 0; I < Sums.size(); ++I) {
+    float Want = F.exact(I);
+    Exact = Exact && std::memcmp(&Sums[I], &Want, sizeof Want) == 0;
+  }
+  return Exact;
+}
+
+void floatSums(Session &S) {
+  cl_program Program = S.source(FloatSumsSource);
+  S.build(Program, "");
+  cl_kernel Kernel = S.kernel(Program, "scatter_add");
+  FloatSums F;
+  int Exact = 0, Runs = 0;
+  for (size_t Local : {64, 128})
+    for (int Round = 0; Round < 3; ++Round, ++Runs)
+      Exact += floatSumsExact(S, Kernel, F, Local);
+  clReleaseKernel(Kernel);
+  clReleaseProgram(Program);
+  std::printf("layer-lifetimes: float sums: %d of %d launches correctly "
+              "rounded\n",
+              Exact, Runs);
+  const char *Options = std::getenv("SOFTATOMIC_LAYER_OPTIONS");
+  if (underLayer() && Options && std::strstr(Options, "reproducible") &&
+      Exact != Runs)
+    fail("reproducible float adds: " + std::to_string(Runs - Exact) + " of " +
+         std::to_string(Runs) + " launches left other sums");
+}
+
 void forkChildExits(Session &S) {
   const char *Profile = std::getenv("SOFTATOMIC_PROFILE");
   if (Profile)
@@ -847,6 +951,7 @@ int main(int argc, char **argv) {
       {"read-after-failure", readAfterFailure},
       {"nonblocking-read-after-failure", nonBlockingReadAfterFailure},
       {"fork-child-exits", forkChildExits},
+      {"float-sums", floatSums},
   };
   if (argc != 2)
     fail("usage: layer-lifetimes SCENARIO");
