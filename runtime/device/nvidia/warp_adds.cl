@@ -3,7 +3,7 @@
  * combining mode and in the warp program, the lanes of a warp that add to
  * one address make one atomic. Joined between part 8 (the arithmetic it
  * uses) and part 8a (whose per-item and work-group adds take it where
- * SA_WARP_ADDS is defined); its instructions are nvidia/ptx.cl's. Another
+ * SA_WARP_ADDS is defined), with the warp's instructions it needs. Another
  * vendor's path (an AMD wavefront's, an Intel sub-group's) is a part
  * beside this one that defines the same functions under its own switch.
  * Owns: SA_WARP_ALONE_CALLS, SA_WARP_MIN_SHARE, SA_WARP_PATH.
@@ -52,12 +52,33 @@
 #define SA_WARP_PATH(ctx) ((ctx)->native && !(ctx)->direct)
 #endif
 
+static inline uint __sa_shfl(uint x, uint lane, uint mask) {
+  uint r;
+  __asm__ volatile("shfl.sync.idx.b32 %0, %1, %2, 31, %3;" : "=r"(r) : "r"(x), "r"(lane), "r"(mask));
+  return r;
+}
+
 /* A value of op's width from lane: two shuffles at 64 bits. */
 static inline ulong __sa_shfl_op(uint op, ulong x, uint lane, uint mask) {
   ulong lo = __sa_shfl((uint)x, lane, mask);
   if ((op & SA_OP_WIDE) == 0u)
     return lo;
   return lo | (ulong)__sa_shfl((uint)(x >> 32), lane, mask) << 32;
+}
+
+static inline uint __sa_ballot(int p, uint mask) {
+  uint r;
+  __asm__ volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, %2; }"
+                   : "=r"(r) : "r"((uint)p), "r"(mask));
+  return r;
+}
+
+/* The lane below this one in its group by d places (fns: the d-th set bit
+ * of peers under this lane's). */
+static inline uint __sa_peer_below(uint peers, uint lane, uint d) {
+  uint below;
+  __asm__ volatile("fns.b32 %0, %1, %2, %3;" : "=r"(below) : "r"(peers), "r"(lane), "r"(-(int)d - 1));
+  return below;
 }
 
 /* This lane's prefix: the sum (op) of v over the lanes of its group,
@@ -117,8 +138,8 @@ static ulong __sa_warp_add(__sa_ctx_t *ctx, uint op, ulong addr, ulong v,
    * warp at that shuffle). */
   if (!SA_IS_DIRECT(ctx) && active) /* the warp program defers nothing */
     __sa_deferred_send_address(ctx, addr);
-  mask = __sa_active_mask();
-  lane = __sa_lane_id();
+  __asm__ volatile("activemask.b32 %0;" : "=r"(mask));
+  __asm__ volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   /* The same answer in every lane: the lanes' counts may differ where
    * they reached this call by different paths. */
   if (__sa_ballot(ctx->warp_alone != 0u, mask) == mask) {
@@ -126,7 +147,7 @@ static ulong __sa_warp_add(__sa_ctx_t *ctx, uint op, ulong addr, ulong v,
     return active ? __sa_warp_own(ctx, op, addr, v) : 0u;
   }
   ulong key = active ? addr : ~(ulong)0;
-  peers = __sa_match_any(key, mask);
+  __asm__ volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(peers) : "l"(key), "r"(mask));
   uint last = 31u - clz(peers);
   /* One lane per address: the same count in every lane. */
   uint groups = popcount(__sa_ballot(lane == last, mask));
