@@ -3,6 +3,10 @@
 // every work-item calls, the deferred form where the result is unused and
 // the operation commutes, else the work-group form) and __sa_ctx is
 // appended; the arguments are not touched.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 __kernel void ops(__global int *i, __global uint *u) {
   atomic_add(i, 1);
   atom_add(u, 1u);
@@ -27,10 +31,6 @@ __kernel void ops(__global int *i, __global uint *u) {
   atom_cmpxchg(i, 9, 10);
   atomic_cmpxchg(u, 9u, 10u);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void ops(__global int *i, __global uint *u, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  __sa_nr_atomic_add_int(i, 1, __sa_ctx);

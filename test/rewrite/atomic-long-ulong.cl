@@ -8,6 +8,14 @@
 // work-item's own request (the group's published together); in a helper,
 // the per-item form. The file defines SA_INT64_ATOMICS, which compiles the
 // runtime's 64-bit part.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+// A file with 32-bit atomics only leaves the 64-bit part out.
+// RUN: softatomic-rewrite %S/atomic-int-uint.cl -o %t32.cl
+// RUN: not grep -x "#define SA_INT64_ATOMICS 1" %t32.cl
+
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 
@@ -43,14 +51,6 @@ __kernel void returns(__global long *l, __global int *i) {
   l[1] = atom_add(l, 0x100000000L) + helper(l);
   i[1] = atomic_inc(i);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
-// A file with 32-bit atomics only leaves the 64-bit part out.
-// RUN: softatomic-rewrite %S/atomic-int-uint.cl -o %t32.cl
-// RUN: not grep -x "#define SA_INT64_ATOMICS 1" %t32.cl
 
 // CHECK:/* softatomic{{-}}manifest: {{.*}} */
 // CHECK-NEXT:#define SA_COMBINE_MODE 1

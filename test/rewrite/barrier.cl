@@ -1,5 +1,9 @@
 // Barriers stay where they are: every work-item of a worker group runs the
 // same user groups, so they stay uniform.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 __kernel void reduce(__global uint *sum, __global const uint *in) {
   uint lid = get_local_id(0);
   uint v = in[get_global_id(0)];
@@ -8,10 +12,6 @@ __kernel void reduce(__global uint *sum, __global const uint *in) {
     atom_add(sum, v);
   barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void reduce(__global uint *sum, __global const uint *in, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] __sa_defer_privately(__sa_ctx); __sa_private_target(__sa_ctx, 0, (__global void *)sum); do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  uint lid = get_local_id(0);

@@ -1,6 +1,11 @@
 // OpenCL C 2.0 input (-cl-std=CL2.0 after --): program-scope __global
 // variables, get_global_linear_id and generic-pointer helpers without
 // atomics all survive, and the output compiles as OpenCL C 2.0.
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL2.0
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL2.0 %t.cl
+
 __global uint total;
 
 int first(const int *p) { return p[0]; }
@@ -9,11 +14,6 @@ __kernel void k(__global uint *out, __global const int *in) {
   atomic_add(&total, (uint)first(in));
   out[get_global_linear_id()] = atom_inc(&out[0]);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json -- -cl-std=CL2.0
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
-// RUN: %clang_cl_check -cl-std=CL2.0 %t.cl
 
 // CHECK:__global uint total;
 // CHECK-EMPTY:

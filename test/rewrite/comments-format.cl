@@ -1,5 +1,9 @@
 // Comments and formatting of everything the rewrite does not edit survive,
 // tabs and odd spacing included; edits touch only the tokens they replace.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 /* a block comment
    over lines */
 __kernel void
@@ -10,10 +14,6 @@ fmt( __global   int *c ,   /* the counter */
     out [ 0 ] = v;  /* trailing */
     atomic_inc(  /* inside */ c  );
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:/* a block comment
 // CHECK-NEXT:   over lines */

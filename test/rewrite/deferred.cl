@@ -6,6 +6,17 @@
 // form: an atomic that returns a value observes its memory, and another
 // group may be waiting there for an update (tickets; a flag released by an
 // add, exec/deferred_release.cl).
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
+// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// Off on request, and wherever the code orders memory itself.
+// RUN: softatomic-rewrite %s --defer-unused=false -o %t.off.cl --manifest %t.off.json
+// RUN: FileCheck %s --check-prefix=OFF --input-file %t.off.json
+// RUN: softatomic-rewrite %s -o %t.fence.cl -- -DFENCE
+// RUN: %sa_user_code %t.fence.cl | not grep -qE "^ *(\(void\))?__sa_nr_atomic_"
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.fence.cl
+
 int peek(__global int *p) { return p[0]; }
 void bump(__global int *p, int v) { atom_add(p, v); }
 void bump_twice(__global int *p) { bump(p, 1); bump(p + 1, 2); }
@@ -32,16 +43,6 @@ __kernel void k(__global int *hist, __global int *read, __global int *mixed,
     atom_dec((__global int *)u);
 }
 
-// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
-// RUN: FileCheck %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: FileCheck %s --check-prefix=MANIFEST --input-file %t.json
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// Off on request, and wherever the code orders memory itself.
-// RUN: softatomic-rewrite %s --defer-unused=false -o %t.off.cl --manifest %t.off.json
-// RUN: FileCheck %s --check-prefix=OFF --input-file %t.off.json
-// RUN: softatomic-rewrite %s -o %t.fence.cl -- -DFENCE
-// RUN: %sa_user_code %t.fence.cl | not grep -qE "^ *(\(void\))?__sa_nr_atomic_"
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.fence.cl
 #ifdef FENCE
 __kernel void fenced(__global int *c, __global int *flag) {
   atom_add(c, 1);

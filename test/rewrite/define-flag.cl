@@ -1,14 +1,5 @@
 // Compiler flags after `--` reach the parse: -D decides here whether the
 // kernel has a global atomic at all, -I where the header is.
-#include "sizes.h"
-__kernel void k(__global int *c) {
-#ifdef COUNT
-  atom_add(c, SIZE);
-#else
-  c[0] = SIZE;
-#endif
-}
-
 // RUN: softatomic-rewrite %s -o %t.cl -- -DCOUNT -I %S/Inputs
 // RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
 // RUN: %clang_cl_check -cl-std=CL1.2 -DCOUNT -I %S/Inputs %t.cl
@@ -22,6 +13,15 @@ __kernel void k(__global int *c) {
 // RUN: not softatomic-rewrite %s -o %t.none.cl -- -DCOUNT 2>&1 | FileCheck %s --check-prefix=NOINC
 // RUN: not test -e %t.none.cl
 
+#include "sizes.h"
+__kernel void k(__global int *c) {
+#ifdef COUNT
+  atom_add(c, SIZE);
+#else
+  c[0] = SIZE;
+#endif
+}
+
 // CHECK:#include "sizes.h"
 // CHECK-NEXT:#ifndef SA_WARP_PROGRAM
 // CHECK-NEXT:#line {{[0-9]+}} "{{.*}}"
@@ -33,4 +33,4 @@ __kernel void k(__global int *c) {
 // CHECK-NEXT:#endif
 // CHECK-NEXT: [[EPILOGUE]] }
 
-// NOINC: {{.*}}define-flag.cl:3:10: fatal error: 'sizes.h' file not found
+// NOINC: {{.*}}define-flag.cl:16:10: fatal error: 'sizes.h' file not found

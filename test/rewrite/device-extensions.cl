@@ -5,6 +5,20 @@
 // rewritten, and the other left as written. Naming an extension
 // (--device-extensions) makes the parse take its branch, as such a device
 // does, a name Clang does not know (cl_khr_spir) included.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %sa_user_code %t.cl | FileCheck %s --check-prefix=DEFAULT
+// RUN: %clang_cl_check -cl-std=CL1.2 -Xclang -cl-ext=-cl_amd_media_ops %t.cl
+
+// Clang declares none of AMD's builtins: with the extension named, the
+// parse stops at the call, as it did before the default left it out.
+// RUN: not softatomic-rewrite %s -o %t.amd.cl --device-extensions=cl_khr_global_int32_base_atomics,cl_amd_media_ops 2>&1 | FileCheck %s --check-prefix=AMD
+
+// RUN: softatomic-rewrite %s -o %t.fp16.cl --device-extensions=cl_khr_global_int32_base_atomics,cl_khr_fp16
+// RUN: %sa_user_code %t.fp16.cl | FileCheck %s --check-prefix=SPIR
+// CL_DEVICE_EXTENSIONS' own form: names separated by spaces.
+// RUN: softatomic-rewrite %s -o %t.spir.cl '--device-extensions=cl_khr_global_int32_base_atomics cl_khr_spir '
+// RUN: %sa_user_code %t.spir.cl | FileCheck %s --check-prefix=SPIR
+
 __kernel void k(__global uint *c, uint v) {
 #ifdef cl_amd_media_ops
   atom_add(c, amd_bitalign(v, v, 29u));
@@ -16,9 +30,6 @@ __kernel void k(__global uint *c, uint v) {
 #endif
 }
 
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %sa_user_code %t.cl | FileCheck %s --check-prefix=DEFAULT
-// RUN: %clang_cl_check -cl-std=CL1.2 -Xclang -cl-ext=-cl_amd_media_ops %t.cl
 // DEFAULT:      #ifdef cl_amd_media_ops
 // DEFAULT-NEXT:   atom_add(c, amd_bitalign(v, v, 29u));
 // DEFAULT-NEXT: #else
@@ -27,15 +38,7 @@ __kernel void k(__global uint *c, uint v) {
 // DEFAULT-NEXT: #if defined
 // DEFAULT-NEXT:   atom_inc(c);
 
-// Clang declares none of AMD's builtins: with the extension named, the
-// parse stops at the call, as it did before the default left it out.
-// RUN: not softatomic-rewrite %s -o %t.amd.cl --device-extensions=cl_khr_global_int32_base_atomics,cl_amd_media_ops 2>&1 | FileCheck %s --check-prefix=AMD
 // AMD: device-extensions.cl:{{[0-9]+}}:15: error: use of undeclared identifier 'amd_bitalign'
 
-// RUN: softatomic-rewrite %s -o %t.fp16.cl --device-extensions=cl_khr_global_int32_base_atomics,cl_khr_fp16
-// RUN: %sa_user_code %t.fp16.cl | FileCheck %s --check-prefix=SPIR
-// CL_DEVICE_EXTENSIONS' own form: names separated by spaces.
-// RUN: softatomic-rewrite %s -o %t.spir.cl '--device-extensions=cl_khr_global_int32_base_atomics cl_khr_spir '
-// RUN: %sa_user_code %t.spir.cl | FileCheck %s --check-prefix=SPIR
 // SPIR:      #if defined
 // SPIR-NEXT:   __sa_nr_atomic_inc_uint(c, __sa_ctx);

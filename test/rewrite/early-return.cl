@@ -1,6 +1,10 @@
 // Every `return;` of the kernel, at any depth, goes on to the work-item's
 // next work-group; the label appears because a return was rewritten. A
 // return in a helper returns from the helper and stays.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 int clamp_add(__global int *c, int v) {
   if (v < 0)
     return 0;
@@ -21,10 +25,6 @@ __kernel void k(__global int *c, int n) {
   clamp_add(c, n);
   return;
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:int clamp_add(__global int *c, int v, __sa_ctx_t *__sa_ctx) {
 // CHECK-NEXT:  if (v < 0)

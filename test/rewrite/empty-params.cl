@@ -1,6 +1,10 @@
 // Kernels and helpers without parameters: `()` gets the new parameters
 // alone, `(void)` has its `void` replaced; calls without arguments get
 // __sa_ctx alone.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 size_t group(void) { return get_group_id(0); }
 size_t gid( /* none */ ) { return get_global_id(0); }
 
@@ -15,10 +19,6 @@ __kernel void empty() {
 }
 
 __kernel void spaced( void ) { atom_inc((__global int *)0); }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:size_t group(__sa_ctx_t *__sa_ctx) { return __sa_get_group_id(0, __sa_ctx); }
 // CHECK-NEXT:size_t gid( /* none */ __sa_ctx_t *__sa_ctx) { return __sa_get_global_id(0, __sa_ctx); }

@@ -1,5 +1,9 @@
 // The geometry the user's code sees is the virtual one, in the kernel and
 // in every helper it calls; local ids and sizes stay as they are.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 size_t flat(void) {
   return get_global_id(1) * get_global_size(0) + get_global_id(0);
 }
@@ -11,10 +15,6 @@ __kernel void k(__global uint *out, __global uint *hist) {
   atom_inc(&hist[g % 16]);
   out[flat()] = (uint)(g + o + l);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:size_t flat(__sa_ctx_t *__sa_ctx) {
 // CHECK-NEXT:  return __sa_get_global_id(1, __sa_ctx) * __sa_get_global_size(0, __sa_ctx) + __sa_get_global_id(0, __sa_ctx);

@@ -1,5 +1,9 @@
 // A chain of helpers down to the atomic: every function on the path takes
 // the context; a helper off the path (no atomic, no geometry) is unchanged.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 int leaf(__global int *c) { return atom_inc(c); }
 int middle(__global int *c) { return leaf(c) + 1; }
 int top(__global int *c) { return middle(c) * 2; }
@@ -8,10 +12,6 @@ int pure(int x) { return x * 3; }
 __kernel void k(__global int *c, __global int *out) {
   out[0] = top(c) + pure(1);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:int leaf(__global int *c, __sa_ctx_t *__sa_ctx) { return __sa_atomic_inc_int(c, __sa_ctx); }
 // CHECK-NEXT:int middle(__global int *c, __sa_ctx_t *__sa_ctx) { return leaf(c, __sa_ctx) + 1; }

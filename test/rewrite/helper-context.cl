@@ -2,6 +2,10 @@
 // definition get the parameter, and every call site passes __sa_ctx. So
 // does a helper that only calls it. A kernel prototype gets the kernel's
 // parameters too.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 int bump(__global int *c, int v);
 __kernel void k(__global int *c);
 
@@ -19,10 +23,6 @@ __kernel void k(__global int *c) {
 int bump(__global int *c, int v) {
   return atomic_add(c, v);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:int bump(__global int *c, int v, __sa_ctx_t *__sa_ctx);
 // CHECK-NEXT:__kernel void k(__global int *c, __local uint *__sa_scratch, __global uint *__sa_state);

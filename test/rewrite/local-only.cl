@@ -1,6 +1,10 @@
 // Atomics on __local memory only: no kernel reaches a global atomic, so the
 // output is the input, byte for byte (no manifest, no runtime), and the
 // manifest file lists no kernel.
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
+// RUN: cmp %s %t.cl
+// RUN: FileCheck %s --input-file %t.json
+
 int bump(__local int *l) { return atomic_inc(l); }
 
 __kernel void k(__global int *out) {
@@ -15,9 +19,5 @@ __kernel void k(__global int *out) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[get_group_id(0)] = count;
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
-// RUN: cmp %s %t.cl
-// RUN: FileCheck %s --input-file %t.json
 
 // CHECK: "kernels": []

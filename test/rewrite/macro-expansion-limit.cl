@@ -4,6 +4,14 @@
 // past its limit, reports the expansion and gives up on the file: status 1,
 // no output, in bounded memory (the address space limit below makes an
 // unbounded run fail here instead of taking the machine).
+// RUN: rm -f %t.out
+// RUN: (ulimit -v 1500000; not softatomic-rewrite %s -o %t.out) 2>&1 | FileCheck %s --implicit-check-not="LLVM ERROR"
+// RUN: not test -e %t.out
+
+// Two levels fewer (256 calls) is an ordinary file.
+// RUN: sed 's/{ F(atom_inc/{ D(atom_inc/' %s > %t.small.cl
+// RUN: softatomic-rewrite %t.small.cl -o %t.small.out
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.small.out
 
 #define A(x) x x
 #define B(x) A(A(x))
@@ -13,13 +21,5 @@
 #define F(x) E(E(x))
 __kernel void k(__global int *p) { F(atom_inc(p);) }
 
-// RUN: rm -f %t.out
-// RUN: (ulimit -v 1500000; not softatomic-rewrite %s -o %t.out) 2>&1 | FileCheck %s --implicit-check-not="LLVM ERROR"
-// RUN: not test -e %t.out
-// CHECK: macro-expansion-limit.cl:[[@LINE-5]]:36: error: macro expansion goes past the limit of 1000000 tokens for one file
+// CHECK: macro-expansion-limit.cl:[[@LINE-2]]:36: error: macro expansion goes past the limit of 1000000 tokens for one file
 // CHECK: note: expanded from macro 'F'
-
-// Two levels fewer (256 calls) is an ordinary file.
-// RUN: sed 's/{ F(atom_inc/{ D(atom_inc/' %s > %t.small.cl
-// RUN: softatomic-rewrite %t.small.cl -o %t.small.out
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.small.out

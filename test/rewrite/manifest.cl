@@ -8,6 +8,11 @@
 // arguments a privatized copy may serve (c: every atomic on it an add whose
 // result is unused), the buffer arguments, and the sites that cannot take
 // that form, with why (bump's atom_inc: its result is used).
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
+// RUN: FileCheck %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.json
+// RUN: FileCheck %s -DVERSION=%sa_version --check-prefix=COMMENT --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 int bump(__global int *c) { return atom_inc(c); }
 
 __kernel void three(__global int *c, int n, __global float *f) {
@@ -18,11 +23,6 @@ __kernel void three(__global int *c, int n, __global float *f) {
 __kernel void none(void) { bump((__global int *)0); }
 
 __kernel void plain(__global int *c) { c[0] = 1; }
-
-// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
-// RUN: FileCheck %s -DVERSION=%sa_version --match-full-lines --strict-whitespace --input-file %t.json
-// RUN: FileCheck %s -DVERSION=%sa_version --check-prefix=COMMENT --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:{
 // CHECK-NEXT:  "softatomic_manifest": 1,
@@ -71,7 +71,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:      ],
 // CHECK-NEXT:      "not_private": [
 // CHECK-NEXT:        {
-// CHECK-NEXT:          "line": 11,
+// CHECK-NEXT:          "line": 16,
 // CHECK-NEXT:          "column": 36,
 // CHECK-NEXT:          "call": "atom_inc",
 // CHECK-NEXT:          "reason": "its result is used"
@@ -101,7 +101,7 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:      "items_wait": false,
 // CHECK-NEXT:      "not_private": [
 // CHECK-NEXT:        {
-// CHECK-NEXT:          "line": 11,
+// CHECK-NEXT:          "line": 16,
 // CHECK-NEXT:          "column": 36,
 // CHECK-NEXT:          "call": "atom_inc",
 // CHECK-NEXT:          "reason": "its result is used"
@@ -112,6 +112,6 @@ __kernel void plain(__global int *c) { c[0] = 1; }
 // CHECK-NEXT:}
 
 // The same JSON, on one line, is the output's first line.
-// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1,"float_add_loops":0,"items_wait":false,"private_targets":[{"arg":0,"op":"add","type":"uint","bound":1}],"buffer_args":[0,2],"not_private":[{"line":11,"column":36,"call":"atom_inc","reason":"its result is used"}]},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false,"not_private":[{"line":11,"column":36,"call":"atom_inc","reason":"its result is used"}]}]} */{{$}}
+// COMMENT:      {{^}}/* softatomic{{-}}manifest: {"softatomic_manifest":1,"runtime_version":"[[VERSION]]","source":"manifest.cl","cl_std":"CL1.2",{{.*}}"kernels":[{"name":"three","user_args":3,{{.*}}"atomic_sites":2,"deferred_sites":1,"float_add_loops":0,"items_wait":false,"private_targets":[{"arg":0,"op":"add","type":"uint","bound":1}],"buffer_args":[0,2],"not_private":[{"line":16,"column":36,"call":"atom_inc","reason":"its result is used"}]},{"name":"none","user_args":0,{{.*}}"atomic_sites":1,"deferred_sites":0,"float_add_loops":0,"items_wait":false,"not_private":[{"line":16,"column":36,"call":"atom_inc","reason":"its result is used"}]}]} */{{$}}
 // COMMENT-NEXT: {{^}}#define SA_COMBINE_MODE 1{{$}}
 // COMMENT-NEXT: {{^}}/*

@@ -1,5 +1,13 @@
 // Of two kernels only the one with a global atomic is rewritten; the other
 // (geometry calls, a __local atomic, a helper) stays byte for byte.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// The untouched kernel: its lines in the output equal the input's.
+// RUN: sed -n '/^__kernel void copy/,/^}/p' %s > %t.orig
+// RUN: sed -n '/^__kernel void copy/,/^}/p' %t.cl > %t.out
+// RUN: diff %t.orig %t.out
+
 int twice(int x) { return 2 * x; }
 
 __kernel void count(__global uint *n) {
@@ -12,14 +20,6 @@ __kernel void copy(__global int *dst, __global const int *src) {
   atomic_add(&seen, 1);
   dst[i] = twice(src[i]) + (int)get_group_id(0);
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// The untouched kernel: its lines in the output equal the input's.
-// RUN: sed -n '/^__kernel void copy/,/^}/p' %s > %t.orig
-// RUN: sed -n '/^__kernel void copy/,/^}/p' %t.cl > %t.out
-// RUN: diff %t.orig %t.out
 
 // CHECK:int twice(int x) { return 2 * x; }
 // CHECK-EMPTY:

@@ -3,8 +3,6 @@
 // only global read-modify-write in that mode); the output defines
 // SA_ROBUST_PLACEMENT before the runtime and the manifest says "robust".
 // The default, static placement, has none (no-global-rmw.cl).
-__kernel void k(__global uint *c) { atom_add(c, 1u); }
-
 // RUN: softatomic-rewrite %s --placement=robust -o %t.cl --manifest %t.json
 // RUN: FileCheck %s --input-file %t.cl
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file %t.json
@@ -15,6 +13,8 @@ __kernel void k(__global uint *c) { atom_add(c, 1u); }
 // RUN: softatomic-rewrite %s -o %t.static.cl
 // RUN: not grep -q "^#define SA_ROBUST_PLACEMENT" %t.static.cl
 // RUN: not softatomic-rewrite %s --placement=elsewhere 2>&1 | FileCheck %s --check-prefix=BAD
+
+__kernel void k(__global uint *c) { atom_add(c, 1u); }
 
 // CHECK: {{^}}/* softatomic{{-}}manifest: {{.*}}"placement":"robust"{{.*}} */{{$}}
 // CHECK-NEXT: {{^}}#define SA_ROBUST_PLACEMENT 1{{$}}

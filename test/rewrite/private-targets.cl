@@ -5,6 +5,12 @@
 // qualifier out of the call); the counter whose result is read, and the
 // buffer read plainly, are not told. The warp program's kernels (no
 // runtime state) tell nothing. The output compiles as OpenCL C 1.2 and 3.0.
+// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
+// RUN: %filecheck_kernel %s --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+
 void raise(volatile __global uint *m, uint v) { atomic_max(&m[v % 16u], v); }
 
 __kernel void k(__global const uint *data, __global uint *bins,
@@ -15,12 +21,6 @@ __kernel void k(__global const uint *data, __global uint *bins,
   raise(maxima, data[g]);
   out[g] = atomic_inc(counter) + data[0];
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl --manifest %t.json
-// RUN: %filecheck_kernel %s --input-file %t.cl
-// RUN: FileCheck %s --check-prefix=JSON --input-file %t.json
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 
 // CHECK: __global uint *__sa_state) { [[PROLOGUE]] __sa_private_target(__sa_ctx, 1, (__global void *)bins); __sa_private_target(__sa_ctx, 2, (__global void *)maxima); do {
 // CHECK: __sa_nr_atomic_inc_uint(&bins[data[g] & 63u], __sa_ctx);
@@ -51,7 +51,7 @@ __kernel void k(__global const uint *data, __global uint *bins,
 // JSON-NEXT: ],
 // JSON-NEXT: "not_private": [
 // JSON-NEXT:   {
-// JSON-NEXT:     "line": 16,
+// JSON-NEXT:     "line": 22,
 // JSON-NEXT:     "column": 12,
 // JSON-NEXT:     "call": "atomic_inc",
 // JSON-NEXT:     "reason": "its result is used"

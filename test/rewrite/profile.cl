@@ -6,6 +6,15 @@
 // defines SA_SITE_PROFILE; the manifest lists the sites and, per kernel, the
 // sites it reaches (a helper's, for both kernels that call it) and its
 // pointer parameters. The output compiles.
+// RUN: softatomic-rewrite --profile %s -o %t.cl --manifest %t.json
+// RUN: %filecheck_kernel %s --input-file %t.cl
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file %t.json
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
+// RUN: softatomic-rewrite %s -o %t.plain.cl --manifest %t.plain.json
+// RUN: %sa_user_code %t.plain.cl | grep -v "^//" | FileCheck %s --check-prefix=PLAIN
+// RUN: FileCheck %s --check-prefix=PLAIN --input-file %t.plain.json
+
 #define BUMP(p) atomic_inc(p)
 
 uint helper(__global uint *c) { return BUMP(&c[0]) + BUMP(&c[1]); }
@@ -62,7 +71,7 @@ __kernel void second(__global uint *c, __global uint *w) {
 // MANIFEST-NEXT: {
 // MANIFEST-NEXT: "id": 0,
 // MANIFEST-NEXT: "file": "{{.*}}profile.cl",
-// MANIFEST-NEXT: "line": 9,
+// MANIFEST-NEXT: "line": 18,
 // MANIFEST-NEXT: "column": 17,
 // MANIFEST-NEXT: "operation": "atomic_inc",
 // MANIFEST-NEXT: "type": "uint",
@@ -74,7 +83,7 @@ __kernel void second(__global uint *c, __global uint *w) {
 // MANIFEST-NEXT: "second"
 // MANIFEST-NEXT: ]
 // MANIFEST: "id": 1,
-// MANIFEST: "line": 16,
+// MANIFEST: "line": 25,
 // MANIFEST-NEXT: "column": 3,
 // MANIFEST: "result_used": false,
 // MANIFEST-NEXT: "form": "work-group",
@@ -93,12 +102,3 @@ __kernel void second(__global uint *c, __global uint *w) {
 // PLAIN-NOT: __sa_pf_
 // PLAIN-NOT: SA_PROFILE_ARG
 // PLAIN-NOT: "sites"
-
-// RUN: softatomic-rewrite --profile %s -o %t.cl --manifest %t.json
-// RUN: %filecheck_kernel %s --input-file %t.cl
-// RUN: FileCheck %s --check-prefix=MANIFEST --input-file %t.json
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
-// RUN: softatomic-rewrite %s -o %t.plain.cl --manifest %t.plain.json
-// RUN: %sa_user_code %t.plain.cl | grep -v "^//" | FileCheck %s --check-prefix=PLAIN
-// RUN: FileCheck %s --check-prefix=PLAIN --input-file %t.plain.json

@@ -1,5 +1,9 @@
 // The call keeps its value: an old value that is used stays used, one that
 // is discarded stays discarded.
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+
 __kernel void k(__global int *counter, __global int *slots, __global uint *old) {
   int mine = atom_inc(counter);
   slots[mine] = 1;
@@ -9,10 +13,6 @@ __kernel void k(__global int *counter, __global int *slots, __global uint *old) 
   if (atomic_cmpxchg(counter, 5, 6) == 5)
     slots[0] = 2;
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
 
 // CHECK:__kernel void k(__global int *counter, __global int *slots, __global uint *old, __local uint *__sa_scratch, __global uint *__sa_state) { [[PROLOGUE]] do { __sa_group_begin(__sa_ctx);{{( SA_VARYING_ARG\(__(global|local), [A-Za-z_0-9]+\);)*}}
 // CHECK-NEXT:  int mine = __sa_wg_atomic_inc_int(counter, __sa_ctx);

@@ -5,6 +5,11 @@
 // pointers (read only), scalars and unnamed parameters get none; a const
 // pointer's copy is const too. The output compiles as PoCL builds it (the
 // macro a declaration of the copy) and as any other device does (empty).
+// RUN: softatomic-rewrite %s -o %t.cl
+// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
+// RUN: %clang_cl_check -cl-std=CL1.2 -DPOCL_DEVICE_ADDRESS_BITS=64 %t.cl
+
 #define COUNTER_T __global uint *
 __kernel void k(COUNTER_T counter, __global uint *const restrict out,
                 __local uint *scratch, __constant uint *table, uint n,
@@ -12,11 +17,6 @@ __kernel void k(COUNTER_T counter, __global uint *const restrict out,
   scratch[get_local_id(0)] = table[0];
   out[get_global_id(0)] = atomic_add(counter, n) + scratch[0];
 }
-
-// RUN: softatomic-rewrite %s -o %t.cl
-// RUN: %filecheck_kernel %s --match-full-lines --strict-whitespace --input-file %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 %t.cl
-// RUN: %clang_cl_check -cl-std=CL1.2 -DPOCL_DEVICE_ADDRESS_BITS=64 %t.cl
 
 // CHECK:__kernel void k(COUNTER_T counter, __global uint *const restrict out,
 // CHECK-NEXT:                __local uint *scratch, __constant uint *table, uint n,
