@@ -5,7 +5,7 @@
 // The rewriter recovers: the file fails with an error, exit status 1, no
 // output.
 // RUN: rm -f %t.out
-// RUN: %python %S/Inputs/expect-status.py 1 softatomic-rewrite %s -o %t.out 2>&1 | FileCheck %s
+// RUN: %python %S/../cli/Inputs/expect-status.py 1 softatomic-rewrite %s -o %t.out 2>&1 | FileCheck %s
 // RUN: not test -e %t.out
 // CHECK: softatomic-rewrite: error: Clang crashed while parsing {{.*}}fuzz-clang-typo-crash.cl
 

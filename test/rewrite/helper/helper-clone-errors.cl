@@ -2,7 +2,7 @@
 // an error (no output): here part of its body is #included from another
 // file, which the copy would not carry.
 // RUN: rm -f %t.out
-// RUN: not softatomic-rewrite %s -o %t.out -- -I %S/Inputs 2>&1 | FileCheck %s
+// RUN: not softatomic-rewrite %s -o %t.out -- -I %S/../include/Inputs 2>&1 | FileCheck %s
 // RUN: not test -e %t.out
 
 uint shared(__global int *c) {

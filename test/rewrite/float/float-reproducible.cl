@@ -20,7 +20,7 @@
 // The benchmark's kernel (OpenCL C 1.2, a float-add loop), reproducible,
 // compiles as NVIDIA's OpenCL compiles it (PTX; the device has the 64-bit
 // atomics), with the device-scope fences of the count and the rounding.
-// RUN: softatomic-rewrite --float-atomics=reproducible %S/../../bench/reproducible/scatter.cl -o %t.bench.cl
+// RUN: softatomic-rewrite --float-atomics=reproducible %S/../../../bench/reproducible/scatter.cl -o %t.bench.cl
 // RUN: %clang_cl_ptx -cl-std=CL1.2 -D__NV_CL_C_VERSION=120 -Xclang -cl-ext=+cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics %t.bench.cl -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
 // PTX: membar.gl

@@ -13,7 +13,7 @@
 // calls there, and one it does not call gone.
 // RUN: sed -n '4,/^#line 1 /p' %t.cl | sed '$d' > %t.runtime
 // RUN: %python -c "import sys; whole = open(sys.argv[2]).read().split(chr(10)); kept = [l for l in open(sys.argv[1]).read().split(chr(10)) if l.strip()]; i = 0; [i := next(j for j in range(i, len(whole)) if whole[j].rstrip() == l or whole[j].split('/*')[0].rstrip() == l) + 1 for l in kept]" %t.runtime %sa_runtime
-// RUN: softatomic-rewrite %S/../../examples/figure3/figure3.cl -o %t.example.cl
+// RUN: softatomic-rewrite %S/../../../examples/figure3/figure3.cl -o %t.example.cl
 // RUN: test $(wc -c < %t.example.cl) -lt 61440
 // RUN: grep -q '^static inline uint __sa_wg_atomic_add_uint(' %t.runtime
 // RUN: not grep -q '__sa_atomic_add_double' %t.runtime

@@ -27,14 +27,14 @@
 // RUN: FileCheck %s --check-prefix=NATIVE20 --input-file %t.cl20.orig.ll
 // The 64-bit forms (long, ulong; atomic_long, atomic_ulong), which compile
 // the runtime's 64-bit part:
-// RUN: softatomic-rewrite --combine-mode=false %S/atomic-long-ulong.cl -o %t.64.cl
+// RUN: softatomic-rewrite --combine-mode=false %S/../atomics/atomic-long-ulong.cl -o %t.64.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.64.cl -o %t.64.12.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.12.ll
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.64.cl -o %t.64.30.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.64.30.ll
-// RUN: %clang_cl_ir -cl-std=CL1.2 %S/atomic-long-ulong.cl -o %t.64.orig.ll
+// RUN: %clang_cl_ir -cl-std=CL1.2 %S/../atomics/atomic-long-ulong.cl -o %t.64.orig.ll
 // RUN: FileCheck %s --check-prefix=NATIVE64 --input-file %t.64.orig.ll
-// RUN: softatomic-rewrite --combine-mode=false %S/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
+// RUN: softatomic-rewrite --combine-mode=false %S/../cl20/cl20-atomics-64.cl -o %t.cl20.64.cl -- -cl-std=CL3.0
 // RUN: %clang_cl_ir -cl-std=CL3.0 -DSA_NO_DIRECT %t.cl20.64.cl -o %t.cl20.64.ll
 // RUN: FileCheck %s --check-prefix=SOFT --input-file %t.cl20.64.ll
 // With --combine-mode the runtime applies combined requests with native
@@ -45,7 +45,7 @@
 // RUN: softatomic-rewrite --combine-mode %s -o %t.combine.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.combine.cl -o %t.combine.ll
 // RUN: FileCheck %s --check-prefix=COMBINE --input-file %t.combine.ll
-// RUN: softatomic-rewrite --combine-mode %S/atomic-long-ulong.cl -o %t.combine64.cl
+// RUN: softatomic-rewrite --combine-mode %S/../atomics/atomic-long-ulong.cl -o %t.combine64.cl
 // RUN: %clang_cl_ir -cl-std=CL1.2 -DSA_NO_DIRECT %t.combine64.cl -o %t.combine64.ll
 // RUN: FileCheck %s --check-prefix=COMBINE64 --input-file %t.combine64.ll
 

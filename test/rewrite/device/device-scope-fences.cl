@@ -11,7 +11,7 @@
 // RUN: %clang_cl_check -cl-std=CL3.0 %t.cl
 // RUN: %clang_cl_ptx -cl-std=CL3.0 -D__NV_CL_C_VERSION=300 %t.cl -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.ptx
-// RUN: softatomic-rewrite --combine-mode %S/../exec/cas_retry.cl -o %t.12.cl
+// RUN: softatomic-rewrite --combine-mode %S/../../exec/cas_retry.cl -o %t.12.cl
 // RUN: %clang_cl_ptx -cl-std=CL1.2 -D__NV_CL_C_VERSION=120 %t.12.cl -o %t.12.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file %t.12.ptx
 // Without NVIDIA's compiler, OpenCL C 1.2 keeps mem_fence (PoCL's CPUs).
