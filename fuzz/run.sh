@@ -21,8 +21,8 @@ cmake --build "$build" -j "$(nproc)" --target softatomic-rewrite-fuzzer
 seeds=$build/fuzz-seeds corpus=$build/fuzz-corpus crashes=$build/fuzz-crashes
 rm -rf "$seeds"
 mkdir -p "$seeds" "$corpus" "$crashes"
-for f in "$here"/test/rewrite/*.cl "$here"/test/rewrite/Inputs/*.cl \
-         "$here"/test/rewrite/Inputs/*.h "$here"/test/exec/*.cl; do
+for f in "$here"/test/rewrite/*/*.cl "$here"/test/rewrite/*/Inputs/*.cl \
+         "$here"/test/rewrite/*/Inputs/*.h "$here"/test/exec/*.cl; do
   case $(basename "$f") in
     *cl20*) sel='\001' ;;
     *cl30*) sel='\002' ;;

@@ -148,7 +148,7 @@ const char *const DeepMacroSource = R"CL(
 #error "the expansion went wrong"
 #endif
 )CL";
-/// The input of test/rewrite/fuzz-clang-typo-crash.cl (Sema's typo
+/// The input of test/rewrite/robustness/fuzz-clang-typo-crash.cl (Sema's typo
 /// correction dereferences null), seen by Clang 16 alone: the device's
 /// compiler builds the program without it.
 const char *const Clang16CrashSource = R"CL(
