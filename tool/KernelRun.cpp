@@ -209,13 +209,6 @@ cl_kernel makeKernel(cl_program Program, const std::string &Name,
   return K;
 }
 
-/// The runtime modes softatomic-run knows, in the order it runs them.
-const std::pair<const char *, cl_uint> AllModes[] = {
-    {"coordinator", SA_MODE_COORDINATOR},
-    {"combine", SA_MODE_COMBINE},
-    {"direct", SA_MODE_DIRECT},
-    {"auto", SA_MODE_AUTO}};
-
 /// The runs of one session: native, then each mode, then the profile.
 class Session {
 public:
@@ -269,9 +262,11 @@ public:
       say("%-*son a CPU device its coordinator group spins on a thread the "
           "other groups need: expect it far slower than on a GPU\n",
           NameWidth, "coordinator");
-    for (auto [Name, Mode] : AllModes)
+    for (Way W : RunModes) {
+      const char *Name = namesOf(W).Option;
       if (std::find(O.Modes.begin(), O.Modes.end(), Name) != O.Modes.end())
-        runMode(Name, Mode);
+        runMode(Name, apiModeOf(W));
+    }
   }
 
   /// SA_MODE_PROFILE until the runtime has every step of the profile,

@@ -13,10 +13,16 @@
 #define SOFTATOMIC_TOOL_KERNELRUN_H
 
 #include "KernelArgs.h"
+#include "softatomic/Way.h"
 #include <string>
 #include <vector>
 
 namespace softatomic {
+
+/// The host runtime's modes softatomic-run knows (their --modes names are
+/// Way.h's), in the order it runs them.
+inline constexpr Way RunModes[] = {Way::Coordinator, Way::Combining,
+                                   Way::AsWritten, Way::Auto};
 
 /// What the command line asks for, checked (softatomic-run.cpp).
 struct RunOptions {

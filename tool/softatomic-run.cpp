@@ -21,6 +21,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <iterator>
 #include <optional>
 
 using namespace llvm;
@@ -209,8 +211,9 @@ static std::optional<std::string> readOptions(RunOptions &O) {
   for (const std::string &Mode : ModesOption) {
     if (Mode == "native") // always runs: the baseline
       continue;
-    if (Mode != "coordinator" && Mode != "combine" && Mode != "direct" &&
-        Mode != "auto")
+    std::optional<Way> W = wayNamed(Mode);
+    if (!W || std::find(std::begin(RunModes), std::end(RunModes), *W) ==
+                  std::end(RunModes))
       return "--modes: unknown mode '" + Mode +
              "' (coordinator, combine, direct, auto or native)";
     O.Modes.push_back(Mode);

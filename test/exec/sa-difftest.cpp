@@ -92,7 +92,7 @@
 //   are one native atomic there.
 #include "ClSession.h"
 #include "KernelArgs.h"
-#include "softatomic/softatomic.h"
+#include "softatomic/Way.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -103,6 +103,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -242,9 +243,10 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.Mode = Next();
       bool Known = O.Mode == "both" || O.Mode == "all" || O.Mode == "profile";
       bool Listed = true;
-      for (const std::string &M : split(O.Mode, ','))
-        Listed = Listed && (M == "coordinator" || M == "combine" ||
-                            M == "direct" || M == "auto" || M == "private");
+      for (const std::string &M : split(O.Mode, ',')) {
+        std::optional<Way> W = wayNamed(M); // the host runtime's names
+        Listed = Listed && W && *W != Way::Profile;
+      }
       if (!Known && !Listed)
         usage("--mode must be coordinator, combine, direct, auto, private, "
               "both, all, profile, or a list of the first five "
@@ -549,6 +551,11 @@ bool privateTargetsIn(const std::string &Rewritten) {
   return Manifest.find("\"private_targets\"") != std::string::npos;
 }
 
+/// A mode of the host runtime, and its name (Way.h).
+std::pair<cl_uint, const char *> modeOf(Way W) {
+  return {apiModeOf(W), namesOf(W).Option};
+}
+
 /// The host runtime's modes a case runs the rewritten kernel in.
 std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
   // The warp program's kernels are native ones: one launch of each.
@@ -561,37 +568,30 @@ std::vector<std::pair<cl_uint, const char *>> modesOf(const Options &O) {
     M = O.ExpectError.empty() ? "all" : "coordinator";
   std::vector<std::pair<cl_uint, const char *>> Modes;
   if (M.find(',') != std::string::npos) {
-    const std::pair<cl_uint, const char *> Named[] = {
-        {SA_MODE_DIRECT, "direct"},
-        {SA_MODE_COMBINE, "combine"},
-        {SA_MODE_COORDINATOR, "coordinator"},
-        {SA_MODE_AUTO, "auto"},
-        {SA_MODE_PRIVATE, "private"}};
     for (const std::string &Name : split(M, ','))
-      for (auto Mode : Named)
-        if (Name == Mode.second)
-          Modes.push_back(Mode);
+      if (std::optional<Way> W = wayNamed(Name))
+        Modes.push_back(modeOf(*W));
     return Modes;
   }
   if (M == "coordinator" || M == "both" || M == "all")
-    Modes.push_back({SA_MODE_COORDINATOR, "coordinator"});
+    Modes.push_back(modeOf(Way::Coordinator));
   if (M == "combine" || M == "both" || (M == "all" && Combine))
-    Modes.push_back({SA_MODE_COMBINE, "combine"});
+    Modes.push_back(modeOf(Way::Combining));
   // The privatized form, where the rewrite found a target for it.
   if (M == "private" ||
       (M == "all" && Combine && privateTargetsIn(O.Rewritten)))
-    Modes.push_back({SA_MODE_PRIVATE, "private"});
+    Modes.push_back(modeOf(Way::Private));
   // The kernel as written, which every rewritten kernel has; and the
   // automatic choice between it and the combining mode. Over --repeat runs
   // auto alternates between the two, starting as written, so where it
   // runs, "all" leaves the kernel as written to it (a run of each mode
   // more would cost the suite half again as long).
   if (M == "direct" || (M == "all" && !Combine))
-    Modes.push_back({SA_MODE_DIRECT, "direct"});
+    Modes.push_back(modeOf(Way::AsWritten));
   if (M == "auto" || (M == "all" && Combine))
-    Modes.push_back({SA_MODE_AUTO, "auto"});
+    Modes.push_back(modeOf(Way::Auto));
   if (M == "profile")
-    Modes.push_back({SA_MODE_PROFILE, "profile"});
+    Modes.push_back(modeOf(Way::Profile));
   return Modes;
 }
 

@@ -7,20 +7,26 @@
 
 #include <algorithm>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 using namespace softatomic;
 
+namespace softatomic {
+/// A failed expectation names the way in the runtime's words.
+void PrintTo(Way W, std::ostream *OS) { *OS << wordsOf(W); }
+} // namespace softatomic
+
 namespace {
 
 /// N launches, each taking Time(mode) ms; the modes they ran in, in order.
-std::vector<cl_uint> launch(AutoChoice &A, int N,
-                            const std::function<double(cl_uint)> &Time,
-                            std::string *News = nullptr) {
-  std::vector<cl_uint> Modes;
+std::vector<Way> launch(AutoChoice &A, int N,
+                        const std::function<double(Way)> &Time,
+                        std::string *News = nullptr) {
+  std::vector<Way> Modes;
   for (int I = 0; I < N; ++I) {
-    cl_uint M = A.next();
+    Way M = A.next();
     A.launched(M);
     A.record(M, Time(M));
     Modes.push_back(M);
@@ -30,8 +36,8 @@ std::vector<cl_uint> launch(AutoChoice &A, int N,
   return Modes;
 }
 
-std::function<double(cl_uint)> times(double AsWritten, double Combining) {
-  return [=](cl_uint M) { return M == SA_MODE_DIRECT ? AsWritten : Combining; };
+std::function<double(Way)> times(double AsWritten, double Combining) {
+  return [=](Way M) { return M == Way::AsWritten ? AsWritten : Combining; };
 }
 
 /// Whether News holds Text (the failure shows News).
@@ -41,7 +47,7 @@ std::function<double(cl_uint)> times(double AsWritten, double Combining) {
   return ::testing::AssertionFailure() << "no \"" << Text << "\" in:\n" << News;
 }
 
-int count(const std::vector<cl_uint> &Modes, cl_uint Mode) {
+int count(const std::vector<Way> &Modes, Way Mode) {
   return (int)std::count(Modes.begin(), Modes.end(), Mode);
 }
 
@@ -51,16 +57,16 @@ int count(const std::vector<cl_uint> &Modes, cl_uint Mode) {
 TEST(AutoChoice, TimesBothThenKeepsTheFaster) {
   AutoChoice A;
   std::string News;
-  std::vector<cl_uint> First =
+  std::vector<Way> First =
       launch(A, SA_AUTO_SAMPLES + 1, times(1.0, 2.0), &News);
-  EXPECT_EQ(count(First, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
-  EXPECT_EQ(First[0], (cl_uint)SA_MODE_DIRECT); // as written first
-  EXPECT_EQ(First[1], (cl_uint)SA_MODE_COMBINE);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(First, Way::AsWritten), SA_AUTO_SAMPLES);
+  EXPECT_EQ(First[0], Way::AsWritten); // as written first
+  EXPECT_EQ(First[1], Way::Combining);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   EXPECT_EQ(A.learningLaunches(), (unsigned)SA_AUTO_SAMPLES + 1);
   EXPECT_DOUBLE_EQ(A.learningMs(), SA_AUTO_SAMPLES * 1.0 + 2.0);
-  std::vector<cl_uint> Then = launch(A, 20, times(1.0, 2.0), &News);
-  EXPECT_EQ(count(Then, SA_MODE_DIRECT), 19); // and the 16th: a recheck
+  std::vector<Way> Then = launch(A, 20, times(1.0, 2.0), &News);
+  EXPECT_EQ(count(Then, Way::AsWritten), 19); // and the 16th: a recheck
   EXPECT_TRUE(says(News, "auto mode runs it as written (median 1.0000 ms as "
                          "written, 2.0000 ms combining, over the last 3 "
                          "launches of each)"));
@@ -69,10 +75,10 @@ TEST(AutoChoice, TimesBothThenKeepsTheFaster) {
 TEST(AutoChoice, TheKernelAsWrittenWinsANearTie) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(1.0, 0.95));
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   AutoChoice B;
   launch(B, 2 * SA_AUTO_SAMPLES, times(1.0, 0.85));
-  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(B.chosen(), Way::Combining);
 }
 
 // Launches whose times spread (PoCL on two shared cores: 1.0-2.0 ms for
@@ -82,30 +88,30 @@ TEST(AutoChoice, TheKernelAsWrittenWinsANearTie) {
 TEST(AutoChoice, AGainTheSpreadExplainsKeepsTheKernelAsWritten) {
   auto Spread = [](double Combining) {
     int Launch = 0;
-    return [=](cl_uint M) mutable {
+    return [=](Way M) mutable {
       const double AsWritten[] = {1.0, 2.0, 1.4};
-      return M == SA_MODE_DIRECT ? AsWritten[Launch++ % 3] : Combining;
+      return M == Way::AsWritten ? AsWritten[Launch++ % 3] : Combining;
     };
   };
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, Spread(1.2));
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   AutoChoice B;
   launch(B, 2 * SA_AUTO_SAMPLES, Spread(0.85));
-  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(B.chosen(), Way::Combining);
 }
 
 TEST(AutoChoice, RechecksTheOtherModeNowAndThen) {
   AutoChoice A;
-  std::vector<cl_uint> Modes =
+  std::vector<Way> Modes =
       launch(A, 2 * AutoChoice::RecheckEvery, times(2.0, 1.0));
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   // Four to learn (as written once: twice as slow), then rechecks at the
   // 16th, 32nd and 64th launch since the choice (one in 64 after that);
   // each agrees with what was measured, so it changes nothing.
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 1 + 3);
-  EXPECT_EQ(Modes[SA_AUTO_SAMPLES + 1 + 14], (cl_uint)SA_MODE_COMBINE);
-  EXPECT_EQ(Modes[SA_AUTO_SAMPLES + 1 + 15], (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 1 + 3);
+  EXPECT_EQ(Modes[SA_AUTO_SAMPLES + 1 + 14], Way::Combining);
+  EXPECT_EQ(Modes[SA_AUTO_SAMPLES + 1 + 15], Way::AsWritten);
 }
 
 // The two modes took as long, so the choice is the kernel as written; then
@@ -117,10 +123,10 @@ TEST(AutoChoice, RechecksTheOtherModeNowAndThen) {
 TEST(AutoChoice, RechecksSoonAfterAChoice) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.28, 0.28));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  std::vector<cl_uint> Modes = launch(A, 8, times(0.28, 0.11));
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
-  EXPECT_EQ(Modes.back(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
+  std::vector<Way> Modes = launch(A, 8, times(0.28, 0.11));
+  EXPECT_EQ(A.chosen(), Way::Combining);
+  EXPECT_EQ(Modes.back(), Way::Combining);
 }
 
 // Where the other ways are slower, checks cost what they add, and they
@@ -128,15 +134,15 @@ TEST(AutoChoice, RechecksSoonAfterAChoice) {
 // launch): here the cheap check's share would wait 64 launches.
 TEST(AutoChoice, ChecksOfSlowerWaysKeepToTheSchedule) {
   AutoChoice A(/*WithWarpProgram=*/true);
-  auto Time = [](cl_uint M) {
-    return M == SA_MODE_DIRECT ? 1.0 : M == AutoChoice::WarpProgram ? 1.5 : 1.6;
+  auto Time = [](Way M) {
+    return M == Way::AsWritten ? 1.0 : M == Way::WarpProgram ? 1.5 : 1.6;
   };
   launch(A, 3 * SA_AUTO_SAMPLES, Time);
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  std::vector<cl_uint> Modes = launch(A, 200, Time);
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
+  std::vector<Way> Modes = launch(A, 200, Time);
   // Checks at the 16th, 32nd, 64th, 128th and 192nd launch of the way
   // chosen, two launches each.
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 190);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 190);
 }
 
 // Three ways as fast (the McKee sweep's padded row with results used, at
@@ -145,14 +151,12 @@ TEST(AutoChoice, ChecksOfSlowerWaysKeepToTheSchedule) {
 // few launches the warp program is timed again and chosen.
 TEST(AutoChoice, AWayThatGetsFasterBesideATieIsFoundSoon) {
   AutoChoice A(/*WithWarpProgram=*/true);
-  launch(A, 3 * SA_AUTO_SAMPLES, [](cl_uint) { return 0.275; });
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  launch(A, 10, [](cl_uint M) {
-    return M == AutoChoice::WarpProgram ? 0.048
-           : M == SA_MODE_DIRECT        ? 0.275
-                                        : 0.109;
+  launch(A, 3 * SA_AUTO_SAMPLES, [](Way) { return 0.275; });
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
+  launch(A, 10, [](Way M) {
+    return M == Way::WarpProgram ? 0.048 : M == Way::AsWritten ? 0.275 : 0.109;
   });
-  EXPECT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  EXPECT_EQ(A.chosen(), Way::WarpProgram);
 }
 
 // The chosen mode got faster (the McKee sweep's next contention, where the
@@ -161,10 +165,10 @@ TEST(AutoChoice, AWayThatGetsFasterBesideATieIsFoundSoon) {
 TEST(AutoChoice, AFasterChosenModeKeepsTheChoice) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.21, 0.0716));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::Combining);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 12, times(0.21, 0.0475), &News);
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 0);
+  std::vector<Way> Modes = launch(A, 12, times(0.21, 0.0475), &News);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 0);
   EXPECT_TRUE(says(News, "its time combining moved from 0.0716 ms to 0.0475 "
                          "ms: keeps it, and checks as written again soon"));
 }
@@ -174,11 +178,11 @@ TEST(AutoChoice, NoiseDoesNotUndoTheChoice) {
   launch(A, SA_AUTO_SAMPLES + 1, times(1.0, 2.0));
   // One launch in three far off, the others within the band.
   int I = 0;
-  std::vector<cl_uint> Modes = launch(A, 30, [&](cl_uint M) {
-    return M == SA_MODE_COMBINE ? 2.0 : ++I % 3 ? 1.2 : 3.0;
+  std::vector<Way> Modes = launch(A, 30, [&](Way M) {
+    return M == Way::Combining ? 2.0 : ++I % 3 ? 1.2 : 3.0;
   });
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1); // the 16th: a recheck
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(Modes, Way::Combining), 1); // the 16th: a recheck
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
 }
 
 // The same kernel at the same NDRange, its data changed: a histogram whose
@@ -189,17 +193,17 @@ TEST(AutoChoice, NoiseDoesNotUndoTheChoice) {
 TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(6.0, 0.25));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::Combining);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 12, times(0.045, 0.4), &News);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  std::vector<Way> Modes = launch(A, 12, times(0.045, 0.4), &News);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   EXPECT_TRUE(says(News, "its time combining moved from 0.2500 ms to 0.4000 "
                          "ms: keeps it, and checks as written at the next "
                          "launch"));
   EXPECT_TRUE(says(News, "its time as written is now 0.0450 ms (median 6.0000 "
                          "ms before): timing it again"));
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
-  EXPECT_EQ(Modes.back(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(Modes, Way::Combining), SA_AUTO_SAMPLES);
+  EXPECT_EQ(Modes.back(), Way::AsWritten);
 }
 
 // The chosen mode's own times get slower, but the other mode is still far
@@ -209,18 +213,18 @@ TEST(AutoChoice, TimesTheOtherAgainWhenTheChosenModesTimeMoves) {
 TEST(AutoChoice, ASlowerChosenModeStillAheadKeepsTheChoice) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.073, 0.26));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 12, times(0.100, 0.26), &News);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
-  EXPECT_EQ(Modes[SA_AUTO_SAMPLES], (cl_uint)SA_MODE_COMBINE);
+  std::vector<Way> Modes = launch(A, 12, times(0.100, 0.26), &News);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
+  EXPECT_EQ(count(Modes, Way::Combining), 1);
+  EXPECT_EQ(Modes[SA_AUTO_SAMPLES], Way::Combining);
   EXPECT_EQ(News.find("timing"), std::string::npos) << News;
   // The new times are the choice's: no move, no launch of the other mode
   // but the schedule's recheck, the 16th since the move.
   Modes = launch(A, 12, times(0.100, 0.26));
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(Modes, Way::Combining), 1);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
 }
 
 // The work changes in a step that moves both modes (the McKee sweep's next
@@ -232,15 +236,15 @@ TEST(AutoChoice, ASlowerChosenModeStillAheadKeepsTheChoice) {
 TEST(AutoChoice, KeepsTheOtherModesRecentTimesWhenTheWorkMovesBoth) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.25, 0.2));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::Combining);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 8, times(0.5, 0.3), &News);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::vector<Way> Modes = launch(A, 8, times(0.5, 0.3), &News);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   EXPECT_TRUE(says(News, "auto mode runs it as written (median 0.2500 ms as "
                          "written, 0.3000 ms combining"));
   EXPECT_TRUE(says(News, "its time as written moved from 0.2500 ms to 0.5000 "
                          "ms; auto mode runs it combining"));
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
+  EXPECT_EQ(count(Modes, Way::AsWritten), SA_AUTO_SAMPLES);
   EXPECT_EQ(News.find("checks"), std::string::npos) << News;
 }
 
@@ -251,10 +255,10 @@ TEST(AutoChoice, EachMoveOfTheChosenModeChecksTheOther) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.2, 0.37));
   launch(A, 11, times(0.395, 0.36));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
   std::string News;
   launch(A, 11, times(0.59, 0.129), &News);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   EXPECT_TRUE(says(News,
                    "its time combining is now 0.1290 ms (median 0.3600 ms "
                    "before): timing it again"));
@@ -268,14 +272,14 @@ TEST(AutoChoice, EachMoveOfTheChosenModeChecksTheOther) {
 TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
   AutoChoice A;
   launch(A, SA_AUTO_SAMPLES + 1, times(6.0, 0.063));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::Combining);
   std::string News;
-  std::vector<cl_uint> Modes =
+  std::vector<Way> Modes =
       launch(A, 4 * AutoChoice::RecheckEvery, times(0.033, 0.063), &News);
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 0);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 0);
   launch(A, 3 * AutoChoice::RecheckEvery + SA_AUTO_SAMPLES, times(0.033, 0.063),
          &News);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   EXPECT_TRUE(says(News, "its time as written is now 0.0330 ms (median 6.0000 "
                          "ms before): timing it again"));
 }
@@ -287,14 +291,14 @@ TEST(AutoChoice, ARecheckFarOffTimesTheOtherModeAgain) {
 TEST(AutoChoice, ARecheckStillFarBehindKeepsTheChoice) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.54, 0.1));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  ASSERT_EQ(A.chosen(), Way::Combining);
   std::string News;
-  std::vector<cl_uint> Modes =
+  std::vector<Way> Modes =
       launch(A, AutoChoice::RecheckEvery, times(0.2, 0.1), &News);
   // The 32nd and 64th (at the 16th a launch as written would add more
   // than a quarter of the 16 combining launches' time).
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 2);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 2);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   EXPECT_EQ(News.find("timing"), std::string::npos) << News;
 }
 
@@ -304,21 +308,21 @@ TEST(AutoChoice, ARecheckFarSlowerKeepsTheChoice) {
   AutoChoice A;
   launch(A, 2 * SA_AUTO_SAMPLES, times(0.35, 0.063));
   std::string News;
-  std::vector<cl_uint> Modes =
+  std::vector<Way> Modes =
       launch(A, AutoChoice::RecheckEvery, times(0.7, 0.063), &News);
   // The 32nd (the 16th's launch as written was not paid for yet), and not
   // the 64th: as written is slower still, and waits longer.
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 1);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 1);
   EXPECT_EQ(News.find("timing"), std::string::npos) << News;
 }
 
 // The warp program's kernel, a third way (saEnqueueNDRangeKernelWithOriginals).
-std::function<double(cl_uint)> times(double AsWritten, double Warp,
-                                     double Combining) {
-  return [=](cl_uint M) {
-    return M == SA_MODE_DIRECT            ? AsWritten
-           : M == AutoChoice::WarpProgram ? Warp
-                                          : Combining;
+std::function<double(Way)> times(double AsWritten, double Warp,
+                                 double Combining) {
+  return [=](Way M) {
+    return M == Way::AsWritten     ? AsWritten
+           : M == Way::WarpProgram ? Warp
+                                   : Combining;
   };
 }
 
@@ -328,12 +332,12 @@ std::function<double(cl_uint)> times(double AsWritten, double Warp,
 TEST(AutoChoice, TimesThreeWaysAndPrefersTheSimplerOnANearTie) {
   AutoChoice A(true);
   std::string News;
-  std::vector<cl_uint> First =
+  std::vector<Way> First =
       launch(A, 3 * SA_AUTO_SAMPLES, times(1.0, 0.8, 0.75), &News);
-  EXPECT_EQ(count(First, SA_MODE_DIRECT), SA_AUTO_SAMPLES);
-  EXPECT_EQ(count(First, AutoChoice::WarpProgram), SA_AUTO_SAMPLES);
-  EXPECT_EQ(count(First, SA_MODE_COMBINE), SA_AUTO_SAMPLES);
-  EXPECT_EQ(A.chosen(), AutoChoice::WarpProgram); // combining: a near tie
+  EXPECT_EQ(count(First, Way::AsWritten), SA_AUTO_SAMPLES);
+  EXPECT_EQ(count(First, Way::WarpProgram), SA_AUTO_SAMPLES);
+  EXPECT_EQ(count(First, Way::Combining), SA_AUTO_SAMPLES);
+  EXPECT_EQ(A.chosen(), Way::WarpProgram); // combining: a near tie
   EXPECT_TRUE(says(News, "auto mode runs it as its warp program (median 1.0000 "
                          "ms as written, 0.8000 ms as its warp program, 0.7500 "
                          "ms combining, over the last 3 launches of each)"));
@@ -347,10 +351,10 @@ TEST(AutoChoice, TimesThreeWaysAndPrefersTheSimplerOnANearTie) {
             "fastest");
   AutoChoice B(true);
   launch(B, 3 * SA_AUTO_SAMPLES, times(1.0, 0.95, 1.2));
-  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(B.chosen(), Way::AsWritten);
   AutoChoice C(true);
   launch(C, 3 * SA_AUTO_SAMPLES, times(1.0, 0.8, 0.7));
-  EXPECT_EQ(C.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(C.chosen(), Way::Combining);
 }
 
 // Each check runs every other way once, one after another (in turn, a
@@ -358,15 +362,15 @@ TEST(AutoChoice, TimesThreeWaysAndPrefersTheSimplerOnANearTie) {
 TEST(AutoChoice, EachCheckRunsEveryOtherWay) {
   AutoChoice A(true);
   launch(A, SA_AUTO_SAMPLES + 2, times(0.5, 2.0, 1.0));
-  ASSERT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
-  std::vector<cl_uint> Modes =
+  ASSERT_EQ(A.chosen(), Way::AsWritten);
+  std::vector<Way> Modes =
       launch(A, AutoChoice::RecheckEvery, times(0.5, 2.0, 1.0));
-  EXPECT_EQ(count(Modes, AutoChoice::WarpProgram), 2); // the 16th and 32nd
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 2);
-  EXPECT_EQ(Modes[15], AutoChoice::WarpProgram);
-  EXPECT_EQ(Modes[16], (cl_uint)SA_MODE_COMBINE);
-  EXPECT_EQ(Modes[32], AutoChoice::WarpProgram);
-  EXPECT_EQ(Modes[33], (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(count(Modes, Way::WarpProgram), 2); // the 16th and 32nd
+  EXPECT_EQ(count(Modes, Way::Combining), 2);
+  EXPECT_EQ(Modes[15], Way::WarpProgram);
+  EXPECT_EQ(Modes[16], Way::Combining);
+  EXPECT_EQ(Modes[32], Way::WarpProgram);
+  EXPECT_EQ(Modes[33], Way::Combining);
 }
 
 // The work changes without moving the chosen way's time (the McKee
@@ -376,9 +380,9 @@ TEST(AutoChoice, EachCheckRunsEveryOtherWay) {
 TEST(AutoChoice, TheFirstCheckFindsAWayThatGotFaster) {
   AutoChoice A(true);
   launch(A, 3 * SA_AUTO_SAMPLES, times(0.5, 0.27, 0.5));
-  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  ASSERT_EQ(A.chosen(), Way::WarpProgram);
   launch(A, 16 + 2 + SA_AUTO_SAMPLES, times(0.5, 0.27, 0.1));
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(A.chosen(), Way::Combining);
 }
 
 // The chosen way's times move slower: one launch of each other way, and
@@ -386,14 +390,14 @@ TEST(AutoChoice, TheFirstCheckFindsAWayThatGotFaster) {
 TEST(AutoChoice, ASlowerChosenWayChecksEachOtherOnce) {
   AutoChoice A(true);
   launch(A, 3 * SA_AUTO_SAMPLES, times(1.0, 0.2, 2.0));
-  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  ASSERT_EQ(A.chosen(), Way::WarpProgram);
   std::string News;
-  std::vector<cl_uint> Modes = launch(A, 12, times(0.3, 0.5, 2.0), &News);
+  std::vector<Way> Modes = launch(A, 12, times(0.3, 0.5, 2.0), &News);
   EXPECT_TRUE(says(News, "its time as its warp program moved from 0.2000 ms to "
                          "0.5000 ms: keeps it, and checks as written and "
                          "combining at the next launch"));
-  EXPECT_EQ(count(Modes, SA_MODE_COMBINE), 1);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  EXPECT_EQ(count(Modes, Way::Combining), 1);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
 }
 
 // A kernel of a few microseconds whose launches stray by half their time
@@ -404,39 +408,38 @@ TEST(AutoChoice, ASlowerChosenWayChecksEachOtherOnce) {
 TEST(AutoChoice, ALaunchsJitterIsNotAMove) {
   AutoChoice A(true);
   launch(A, SA_AUTO_SAMPLES + 2, times(0.034, 0.0058, 0.025));
-  ASSERT_EQ(A.chosen(), AutoChoice::WarpProgram);
+  ASSERT_EQ(A.chosen(), Way::WarpProgram);
   int Launch = 0;
   std::string News;
-  std::vector<cl_uint> Modes = launch(
+  std::vector<Way> Modes = launch(
       A, AutoChoice::RecheckEvery,
-      [&](cl_uint M) {
-        if (M != AutoChoice::WarpProgram)
-          return M == SA_MODE_DIRECT ? 0.034 : 0.025;
+      [&](Way M) {
+        if (M != Way::WarpProgram)
+          return M == Way::AsWritten ? 0.034 : 0.025;
         return (Launch++ / 3) % 2 ? 0.0094 : 0.0055;
       },
       &News);
   // At most the checks of the 16th and 32nd: two launches each.
-  EXPECT_GE(count(Modes, AutoChoice::WarpProgram),
-            (int)AutoChoice::RecheckEvery - 4)
+  EXPECT_GE(count(Modes, Way::WarpProgram), (int)AutoChoice::RecheckEvery - 4)
       << News;
   EXPECT_EQ(News.find("moved"), std::string::npos) << News;
 }
 
 // The ways with the coordinator and the rewritten kernel's own path, and
 // each way's time.
-std::function<double(cl_uint)> ways(double AsWritten, double Combining,
-                                    double Coordinator,
-                                    double RewrittenDirect = 0) {
-  return [=](cl_uint M) {
-    return M == SA_MODE_DIRECT                ? AsWritten
-           : M == AutoChoice::RewrittenDirect ? RewrittenDirect
-           : M == SA_MODE_COORDINATOR         ? Coordinator
-                                              : Combining;
+std::function<double(Way)> ways(double AsWritten, double Combining,
+                                double Coordinator,
+                                double RewrittenDirect = 0) {
+  return [=](Way M) {
+    return M == Way::AsWritten         ? AsWritten
+           : M == Way::RewrittenDirect ? RewrittenDirect
+           : M == Way::Coordinator     ? Coordinator
+                                       : Combining;
   };
 }
 
-double total(const std::vector<cl_uint> &Modes,
-             const std::function<double(cl_uint)> &Time, size_t From = 0) {
+double total(const std::vector<Way> &Modes,
+             const std::function<double(Way)> &Time, size_t From = 0) {
   double Sum = 0;
   for (size_t I = From; I < Modes.size(); ++I)
     Sum += Time(Modes[I]);
@@ -458,11 +461,11 @@ AutoWays withCoordinator() {
 TEST(AutoChoice, TheCoordinatorIsTriedWhereCombiningWins) {
   AutoChoice A(withCoordinator());
   auto Time = ways(0.48, 0.31, 0.135);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COORDINATOR);
-  EXPECT_EQ(Modes[0], (cl_uint)SA_MODE_DIRECT);
-  EXPECT_EQ(Modes[1], (cl_uint)SA_MODE_COMBINE);
-  EXPECT_EQ(Modes[2], (cl_uint)SA_MODE_COORDINATOR);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(A.chosen(), Way::Coordinator);
+  EXPECT_EQ(Modes[0], Way::AsWritten);
+  EXPECT_EQ(Modes[1], Way::Combining);
+  EXPECT_EQ(Modes[2], Way::Coordinator);
   EXPECT_LE(total(Modes, Time), 1.25 * (20 * 0.135 + 0.48));
   EXPECT_LE(total(Modes, Time, 10), 1.10 * 10 * 0.135);
 }
@@ -474,9 +477,9 @@ TEST(AutoChoice, TheCoordinatorIsTriedWhereCombiningWins) {
 TEST(AutoChoice, TheCoordinatorStaysOutWhereCombiningGainsNothing) {
   AutoChoice A(withCoordinator());
   auto Time = ways(0.175, 0.18, 114);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 0);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_DIRECT);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(count(Modes, Way::Coordinator), 0);
+  EXPECT_EQ(A.chosen(), Way::AsWritten);
   EXPECT_LE(total(Modes, Time), 1.25 * 21 * 0.175);
 }
 
@@ -485,10 +488,10 @@ TEST(AutoChoice, TheCoordinatorStaysOutWhereCombiningGainsNothing) {
 TEST(AutoChoice, AWayFarBehindAfterOneLaunchIsNotTimedAgain) {
   AutoChoice A(withCoordinator());
   auto Time = ways(19.4, 0.034, 0.485);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 1);
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 1);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(count(Modes, Way::Coordinator), 1);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 1);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   EXPECT_LE(total(Modes, Time), 1.25 * (20 * 0.034 + 19.4));
 }
 
@@ -502,10 +505,10 @@ TEST(AutoChoice, AKnownSlowKernelAsWrittenIsTriedLast) {
   W.AsWrittenLast = true;
   AutoChoice A(W);
   auto Time = ways(19.4, 0.05, 0, 0.037);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(Modes[0], AutoChoice::RewrittenDirect);
-  EXPECT_EQ(count(Modes, SA_MODE_DIRECT), 1);
-  EXPECT_EQ(A.chosen(), AutoChoice::RewrittenDirect);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(Modes[0], Way::RewrittenDirect);
+  EXPECT_EQ(count(Modes, Way::AsWritten), 1);
+  EXPECT_EQ(A.chosen(), Way::RewrittenDirect);
   EXPECT_LE(total(Modes, Time), 1.25 * (20 * 0.037 + 19.4));
   EXPECT_EQ(A.plan(), "auto mode times it with the device's atomics, "
                       "combining and as written (up to 3 launches each, in "
@@ -524,13 +527,13 @@ TEST(AutoChoice, AKernelUnderTheCoordinatorsFloorNeverTriesIt) {
   W.CoordinatorFloorMs = 1024 * 1e-4;
   AutoChoice A(W);
   auto Time = ways(0.032, 0.023, 0.449);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 0);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(count(Modes, Way::Coordinator), 0);
+  EXPECT_EQ(A.chosen(), Way::Combining);
   EXPECT_LE(total(Modes, Time), 1.25 * (20 * 0.023 + 0.032));
   AutoChoice B(W);
   launch(B, 20, ways(0.475, 0.302, 0.123));
-  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COORDINATOR);
+  EXPECT_EQ(B.chosen(), Way::Coordinator);
 }
 
 } // namespace
@@ -546,21 +549,21 @@ TEST(AutoChoice, ThePrivatizedFormIsChosenWhereItWins) {
   W.Private = true;
   AutoChoice A(W);
   std::string News;
-  auto Time = [](cl_uint M) {
-    return M == SA_MODE_DIRECT ? 10.0 : M == SA_MODE_COMBINE ? 2.0 : 0.5;
+  auto Time = [](Way M) {
+    return M == Way::AsWritten ? 10.0 : M == Way::Combining ? 2.0 : 0.5;
   };
-  std::vector<cl_uint> First = launch(A, 3 * SA_AUTO_SAMPLES, Time, &News);
-  EXPECT_GE(count(First, SA_MODE_PRIVATE), 1);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_PRIVATE);
+  std::vector<Way> First = launch(A, 3 * SA_AUTO_SAMPLES, Time, &News);
+  EXPECT_GE(count(First, Way::Private), 1);
+  EXPECT_EQ(A.chosen(), Way::Private);
   EXPECT_TRUE(says(News, "privatized"));
-  std::vector<cl_uint> Then = launch(A, 10, Time);
-  EXPECT_EQ(count(Then, SA_MODE_PRIVATE), 10);
+  std::vector<Way> Then = launch(A, 10, Time);
+  EXPECT_EQ(count(Then, Way::Private), 10);
 }
 
 // \p Time, with the privatized form's time \p Private.
-std::function<double(cl_uint)>
-withPrivate(const std::function<double(cl_uint)> &Time, double Private) {
-  return [=](cl_uint M) { return M == SA_MODE_PRIVATE ? Private : Time(M); };
+std::function<double(Way)> withPrivate(const std::function<double(Way)> &Time,
+                                       double Private) {
+  return [=](Way M) { return M == Way::Private ? Private : Time(M); };
 }
 
 // A 65,536-bin histogram (the H200: 3.22 ms as written, 2.74 ms combining,
@@ -577,26 +580,26 @@ TEST(AutoChoice, ThePrivatizedFormsWinKeepsTheCoordinatorOut) {
   W.CoordinatorFloorMs = 1056 * 1e-4;
   AutoChoice A(W);
   auto Time = withPrivate(ways(3.22, 2.74, 750.0), 0.256);
-  std::vector<cl_uint> Modes = launch(A, 20, Time);
-  EXPECT_EQ(count(Modes, SA_MODE_COORDINATOR), 0);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_PRIVATE);
+  std::vector<Way> Modes = launch(A, 20, Time);
+  EXPECT_EQ(count(Modes, Way::Coordinator), 0);
+  EXPECT_EQ(A.chosen(), Way::Private);
   EXPECT_LE(total(Modes, Time), 1.3 * (20 * 0.256 + 3.22));
   // Where the privatized form gains little over combining (a float add on
   // one address), the coordinator is still tried, and wins.
   AutoChoice B(W);
   launch(B, 20, withPrivate(ways(0.48, 0.31, 0.135), 0.30));
-  EXPECT_EQ(B.chosen(), (cl_uint)SA_MODE_COORDINATOR);
+  EXPECT_EQ(B.chosen(), Way::Coordinator);
 }
 
 TEST(AutoChoice, ANearTieKeepsCombiningOverThePrivatizedForm) {
   AutoWays W;
   W.Private = true;
   AutoChoice A(W);
-  auto Time = [](cl_uint M) {
-    return M == SA_MODE_DIRECT ? 10.0 : M == SA_MODE_COMBINE ? 2.0 : 1.95;
+  auto Time = [](Way M) {
+    return M == Way::AsWritten ? 10.0 : M == Way::Combining ? 2.0 : 1.95;
   };
   launch(A, 3 * SA_AUTO_SAMPLES, Time);
-  EXPECT_EQ(A.chosen(), (cl_uint)SA_MODE_COMBINE);
+  EXPECT_EQ(A.chosen(), Way::Combining);
 }
 
 } // namespace

@@ -27,67 +27,50 @@ std::string format(const char *Format, double A, double B) {
 
 } // namespace
 
-const char *autoModeName(cl_uint Mode) {
-  switch (Mode) {
-  case SA_MODE_DIRECT:
-    return "as written";
-  case AutoChoice::RewrittenDirect:
-    return "with the device's atomics";
-  case AutoChoice::WarpProgram:
-    return "as its warp program";
-  case SA_MODE_COORDINATOR:
-    return "through the coordinator";
-  case SA_MODE_PRIVATE:
-    return "privatized";
-  default:
-    return "combining";
-  }
-}
-
 AutoChoice::AutoChoice(const AutoWays &Given) {
-  Ways.push_back(SA_MODE_DIRECT);
+  Ways.push_back(Way::AsWritten);
   if (Given.RewrittenDirect)
-    Ways.push_back(RewrittenDirect);
+    Ways.push_back(Way::RewrittenDirect);
   if (Given.WarpProgram)
-    Ways.push_back(WarpProgram);
-  Ways.push_back(SA_MODE_COMBINE);
+    Ways.push_back(Way::WarpProgram);
+  Ways.push_back(Way::Combining);
   if (Given.Private)
-    Ways.push_back(SA_MODE_PRIVATE);
+    Ways.push_back(Way::Private);
   if (Given.Coordinator)
-    Ways.push_back(SA_MODE_COORDINATOR);
+    Ways.push_back(Way::Coordinator);
   Trial = Ways;
   CoordinatorFloorMs = Given.CoordinatorFloorMs;
   if (Given.AsWrittenLast)
     std::rotate(Trial.begin(), Trial.begin() + 1, Trial.end());
-  for (cl_uint W : Ways)
+  for (Way W : Ways)
     Times[W];
 }
 
-bool AutoChoice::behind(cl_uint Way) const {
-  const Timings &T = of(Way);
+bool AutoChoice::behind(Way Of) const {
+  const Timings &T = of(Of);
   if (T.Ms.empty())
     return false;
-  for (cl_uint W : Ways)
-    if (W != Way && !of(W).Ms.empty() && T.fastest() > Behind * of(W).median())
+  for (Way W : Ways)
+    if (W != Of && !of(W).Ms.empty() && T.fastest() > Behind * of(W).median())
       return true;
   return false;
 }
 
-bool AutoChoice::tried(cl_uint Way) const {
-  if (Way != SA_MODE_COORDINATOR || !of(Way).Ms.empty() || of(Way).Pending)
+bool AutoChoice::tried(Way Of) const {
+  if (Of != Way::Coordinator || !of(Of).Ms.empty() || of(Of).Pending)
     return true;
   double AsWritten = 0, Combined = 0, Shared = 0, Private = 0;
   auto Take = [](double &Best, double Ms) {
     Best = Best == 0 ? Ms : std::min(Best, Ms);
   };
-  for (cl_uint W : Ways) {
-    if (W == SA_MODE_COORDINATOR || of(W).Ms.empty())
+  for (Way W : Ways) {
+    if (W == Way::Coordinator || of(W).Ms.empty())
       continue;
     double Ms = of(W).fastest();
     bool Combines =
-        W == SA_MODE_COMBINE || W == SA_MODE_PRIVATE || W == WarpProgram;
+        W == Way::Combining || W == Way::Private || W == Way::WarpProgram;
     Take(Combines ? Combined : AsWritten, Ms);
-    if (W == SA_MODE_PRIVATE)
+    if (W == Way::Private)
       Take(Private, Ms);
     else if (Combines)
       Take(Shared, Ms);
@@ -97,10 +80,10 @@ bool AutoChoice::tried(cl_uint Way) const {
          Combined > CoordinatorFloorMs && !PrivateWins;
 }
 
-std::vector<cl_uint> AutoChoice::others(bool Near) const {
-  std::vector<cl_uint> Others;
+std::vector<Way> AutoChoice::others(bool Near) const {
+  std::vector<Way> Others;
   double Own = Near ? of(Chosen).median() : 0;
-  for (cl_uint W : Ways) {
+  for (Way W : Ways) {
     if (W == Chosen || of(W).Ms.empty())
       continue;
     if (Near && (of(W).median() - Own) * ScheduleShare > ChosenMsSinceCheck)
@@ -112,8 +95,8 @@ std::vector<cl_uint> AutoChoice::others(bool Near) const {
 
 std::string AutoChoice::othersName() const {
   std::string Name;
-  for (cl_uint W : others())
-    Name += (Name.empty() ? "" : " and ") + std::string(autoModeName(W));
+  for (Way W : others())
+    Name += (Name.empty() ? "" : " and ") + std::string(wordsOf(W));
   return Name;
 }
 
@@ -133,14 +116,14 @@ std::string AutoChoice::plan() const {
     Plan += std::string(I == 0                  ? ""
                         : I + 1 == Trial.size() ? " and "
                                                 : ", ") +
-            autoModeName(Trial[I]);
+            wordsOf(Trial[I]);
   return Plan + " (up to " + std::to_string(Samples) +
          " launches each, in turn; one, where it is far behind), then runs "
          "the fastest";
 }
 
 bool AutoChoice::known() const {
-  return std::all_of(Ways.begin(), Ways.end(), [&](cl_uint W) {
+  return std::all_of(Ways.begin(), Ways.end(), [&](Way W) {
     return !tried(W) || of(W).Ms.size() >= Samples ||
            (!of(W).Ms.empty() && behind(W));
   });
@@ -153,17 +136,17 @@ void AutoChoice::decide() {
   // tie with the combining mode: the simpler way, and the one closer to
   // what the user wrote; between times of a few microseconds the faster of
   // two close medians is often the other one at the next launch (Margin).
-  cl_uint Faster = Ways.front();
-  for (cl_uint W : Ways)
+  Way Faster = Ways.front();
+  for (Way W : Ways)
     if (!of(W).Ms.empty() && (of(Faster).Ms.empty() ||
                               of(W).median() * Margin < of(Faster).fastest()))
       Faster = W;
   if (Faster == Chosen && Decided)
     return;
-  News = std::string("auto mode runs it ") + autoModeName(Faster) + " (median ";
-  for (cl_uint W : Ways)
+  News = std::string("auto mode runs it ") + wordsOf(Faster) + " (median ";
+  for (Way W : Ways)
     if (!of(W).Ms.empty())
-      News += format("%.4f ms ", of(W).median(), 0) + autoModeName(W) + ", ";
+      News += format("%.4f ms ", of(W).median(), 0) + wordsOf(W) + ", ";
   News += "over the last " + std::to_string(Samples) + " launches of each)";
   Chosen = Faster;
   ChosenMs = of(Faster).median();
@@ -183,26 +166,26 @@ bool AutoChoice::cheapCheck() const {
   if (ChosenSinceCheck < MinCheckGap)
     return false;
   double Own = of(Chosen).median(), Cost = 0;
-  for (cl_uint W : others())
+  for (Way W : others())
     Cost += std::max(0.0, of(W).median() - Own);
   return ChosenMsSinceCheck >= CheckShare * Cost;
 }
 
-void AutoChoice::check(std::vector<cl_uint> Ways) {
+void AutoChoice::check(std::vector<Way> Ways) {
   Probes = std::move(Ways);
   ChosenSinceCheck = 0;
   ChosenMsSinceCheck = 0;
 }
 
-cl_uint AutoChoice::next() {
+Way AutoChoice::next() {
   if (known() && !Probes.empty()) {
-    cl_uint Probe = Probes.front();
+    Way Probe = Probes.front();
     Probes.erase(Probes.begin());
     return Probe;
   }
   if (known()) {
     ++LaunchesSinceChoice;
-    std::vector<cl_uint> Check;
+    std::vector<Way> Check;
     if (cheapCheck())
       Check = others();
     else if (rechecks(LaunchesSinceChoice))
@@ -216,18 +199,18 @@ cl_uint AutoChoice::next() {
   }
   // Still timing: of the ways tried and not far behind, the one with
   // fewest launches so far, the first in the order of trial among those.
-  cl_uint Fewest = SA_MODE_AUTO;
-  auto launches = [&](cl_uint W) { return of(W).Ms.size() + of(W).Pending; };
-  for (cl_uint W : Trial)
+  Way Fewest = Way::Auto;
+  auto launches = [&](Way W) { return of(W).Ms.size() + of(W).Pending; };
+  for (Way W : Trial)
     if (tried(W) && !behind(W) &&
-        (Fewest == SA_MODE_AUTO || launches(W) < launches(Fewest)))
+        (Fewest == Way::Auto || launches(W) < launches(Fewest)))
       Fewest = W;
-  return Fewest == SA_MODE_AUTO ? Trial.front() : Fewest;
+  return Fewest == Way::Auto ? Trial.front() : Fewest;
 }
 
-void AutoChoice::chosenTimesMoved(cl_uint Mode, Timings &T) {
+void AutoChoice::chosenTimesMoved(Way Ran, Timings &T) {
   std::string Moved =
-      std::string("its time ") + autoModeName(Mode) +
+      std::string("its time ") + wordsOf(Ran) +
       format(" moved from %.4f ms to %.4f ms", ChosenMs, T.median());
   // Faster: the choice only stands more firmly, unless the other mode
   // got faster still, which the rechecks, begun again, will show;
@@ -242,7 +225,7 @@ void AutoChoice::chosenTimesMoved(cl_uint Mode, Timings &T) {
   // (a recheck, in record()), rather than three that would time it anew
   // where it is still far behind (the McKee sweep's last cells, whose
   // medians were those three launches).
-  if (FreshWay == SA_MODE_AUTO) {
+  if (FreshWay == Way::Auto) {
     News = Moved + ": keeps it, and checks " + othersName() +
            " at the next launch";
     ChosenMs = T.median();
@@ -253,27 +236,27 @@ void AutoChoice::chosenTimesMoved(cl_uint Mode, Timings &T) {
   // The way it left a moment ago has times of the new work: choose on
   // them, and check once each way whose times are older (with three
   // ways, the one neither moved nor fresh).
-  cl_uint Fresh = FreshWay;
+  Way Fresh = FreshWay;
   Decided = false;
-  FreshWay = SA_MODE_AUTO;
+  FreshWay = Way::Auto;
   decide();
   News = Moved + "; " + News;
-  for (cl_uint W : Ways)
-    if (W != Chosen && W != Fresh && W != Mode)
+  for (Way W : Ways)
+    if (W != Chosen && W != Fresh && W != Ran)
       Probes.push_back(W);
 }
 
-void AutoChoice::record(cl_uint Mode, double Ms) {
-  Timings &T = of(Mode);
+void AutoChoice::record(Way Ran, double Ms) {
+  Timings &T = of(Ran);
   if (T.Pending)
     --T.Pending;
-  if (Chosen == SA_MODE_AUTO) {
+  if (Chosen == Way::Auto) {
     ++LearningLaunches;
     LearningMs += Ms;
   }
   double Before = T.Ms.empty() ? 0 : T.median();
   // A recheck, not one of the launches that time a mode anew.
-  bool Recheck = T.Ms.size() >= Samples || behind(Mode);
+  bool Recheck = T.Ms.size() >= Samples || behind(Ran);
   T.Ms.push_back(Ms);
   if (T.Ms.size() > Samples)
     T.Ms.pop_front();
@@ -282,7 +265,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
     return;
   }
   ++T.SinceChoice;
-  if (Mode == Chosen) {
+  if (Ran == Chosen) {
     ChosenMsSinceCheck += Ms; // cheapCheck()
     // Every launch since the choice, as many as a choice needs, far from
     // what the choice was made on: the work changed, and what was measured
@@ -294,7 +277,7 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
     if (T.SinceChoice >= Samples &&
         std::all_of(T.Ms.begin(), T.Ms.end(),
                     [&](double X) { return outside(X, ChosenMs); })) {
-      chosenTimesMoved(Mode, T);
+      chosenTimesMoved(Ran, T);
       return;
     }
   } else if (Recheck && ((outside(Ms, Before) && Ms < Before &&
@@ -308,18 +291,18 @@ void AutoChoice::record(cl_uint Mode, double Ms) {
     // Nor does faster than before but still far behind: its old times
     // were of other data, and timing it again would only be launches of
     // the slower mode.)
-    News = std::string("its time ") + autoModeName(Mode) +
+    News = std::string("its time ") + wordsOf(Ran) +
            format(" is now %.4f ms (median %.4f ms before): timing it again",
                   Ms, Before);
     T.Ms.assign(1, Ms);
     return;
   }
-  cl_uint Left = Chosen;
+  Way Left = Chosen;
   decide();
   // The chosen way's own times moved it away: what it has of its new
   // choice is older than they are.
   if (Chosen != Left)
-    FreshWay = Mode == Left ? Left : SA_MODE_AUTO;
+    FreshWay = Ran == Left ? Left : Way::Auto;
 }
 
 std::string AutoChoice::takeNews() {

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What SA_MODE_AUTO knows of one kernel at one NDRange on one device: the
-// device times of its last launches in each way it may run it, as written
-// (SA_MODE_DIRECT), as its warp program's kernel where the caller gave one
-// (AutoChoice::WarpProgram) and in the combining mode (SA_MODE_COMBINE),
-// and which of them it runs. No OpenCL here: times in, ways out
+// device times of its last launches in each way it may run it (Way.h), as
+// written, as its warp program's kernel where the caller gave one and
+// combining, and which of them it runs. No OpenCL here: times in, ways out
 // (AutoMode.cpp reads the events).
 #ifndef SOFTATOMIC_HOST_AUTOCHOICE_H
 #define SOFTATOMIC_HOST_AUTOCHOICE_H
 
-#include "softatomic/softatomic.h"
+#include "softatomic/Way.h"
 
 #include <deque>
 #include <map>
@@ -18,23 +17,23 @@
 namespace softatomic {
 
 /// Which ways a kernel may run in, besides the kernel as written
-/// (SA_MODE_DIRECT) and the combining mode (SA_MODE_COMBINE), and what the
+/// (Way::AsWritten) and the combining mode (Way::Combining), and what the
 /// rewrite knows of it that orders their trial.
 struct AutoWays {
-  /// The caller gave its warp program's kernel (AutoChoice::WarpProgram).
+  /// The caller gave its warp program's kernel (Way::WarpProgram).
   bool WarpProgram = false;
   /// The caller gave the application's own kernel, and the rewritten one
   /// applies some atomics faster than it can (a compare-exchange loop that
   /// is a float add becomes the device's instruction): the rewritten
-  /// kernel's path as written is a way too (AutoChoice::RewrittenDirect).
+  /// kernel's path as written is a way too (Way::RewrittenDirect).
   bool RewrittenDirect = false;
   /// A launch may keep a private copy of a target in each worker
-  /// (Privatize.h): the privatized form (SA_MODE_PRIVATE) is a way.
+  /// (Privatize.h): the privatized form (Way::Private) is a way.
   bool Private = false;
   /// The kernel's work-items never wait on one another (the rewriter
   /// proved it, docs/REWRITE.md "Manifest"), nothing else can update its
   /// buffers meanwhile, and the device runs a coordinator well: the
-  /// coordinator mode (SA_MODE_COORDINATOR) is a way.
+  /// coordinator mode (Way::Coordinator) is a way.
   bool Coordinator = false;
   /// The least a launch through the coordinator can take at this
   /// geometry (AutoMode.cpp: so much per user group): a kernel whose
@@ -48,16 +47,6 @@ struct AutoWays {
 
 class AutoChoice {
 public:
-  /// The third way, beside SA_MODE_DIRECT and SA_MODE_COMBINE: the kernel
-  /// as written, as the rewritten file's warp program has it
-  /// (docs/REWRITE.md), which a launch runs as SA_MODE_DIRECT does the
-  /// application's kernel. Not a mode of the API.
-  static constexpr cl_uint WarpProgram = 0x100;
-  /// The rewritten kernel's own path as written (SA_MODE_DIRECT without
-  /// the application's kernel), where the application's kernel is the way
-  /// SA_MODE_DIRECT names. Not a mode of the API.
-  static constexpr cl_uint RewrittenDirect = 0x200;
-
   /// Times the kernel as written and the combining mode, and the warp
   /// program's kernel too where WithWarpProgram.
   explicit AutoChoice(bool WithWarpProgram = false)
@@ -130,14 +119,13 @@ public:
   /// kernel as written was as fast).
   static constexpr double Margin = 1.1;
 
-  /// The way of the next launch (SA_MODE_DIRECT, WarpProgram or
-  /// SA_MODE_COMBINE).
-  cl_uint next();
-  /// A launch in Mode was enqueued; its time follows through record(), or
+  /// The way of the next launch (one of those given).
+  Way next();
+  /// A launch in W was enqueued; its time follows through record(), or
   /// forget() if it has none.
-  void launched(cl_uint Mode) { of(Mode).Pending++; }
-  void record(cl_uint Mode, double Ms);
-  void forget(cl_uint Mode) { of(Mode).Pending--; }
+  void launched(Way W) { of(W).Pending++; }
+  void record(Way Ran, double Ms);
+  void forget(Way W) { of(W).Pending--; }
 
   /// What it will do first, in words (for SOFTATOMIC_VERBOSE): "times it
   /// as written and combining, ...".
@@ -146,8 +134,8 @@ public:
   /// or empty.
   std::string takeNews();
 
-  /// What it chose (SA_MODE_AUTO: nothing yet).
-  cl_uint chosen() const { return Chosen; }
+  /// What it chose (Way::Auto: nothing yet).
+  Way chosen() const { return Chosen; }
   /// Launches recorded before the first choice, and their time: what
   /// learning cost (softatomic-run and sa-difftest report it apart).
   unsigned learningLaunches() const { return LearningLaunches; }
@@ -162,11 +150,11 @@ private:
     double median() const;
     double fastest() const;
   };
-  Timings &of(cl_uint Way) { return Times[Way]; }
-  const Timings &of(cl_uint Way) const { return Times.at(Way); }
+  Timings &of(Way W) { return Times[W]; }
+  const Timings &of(Way W) const { return Times.at(W); }
   /// Whether Way's fastest launch is more than Behind times another way's
   /// median: it is not timed further (Behind).
-  bool behind(cl_uint Way) const;
+  bool behind(Way W) const;
   /// Whether Way is timed at all yet: the coordinator only once a
   /// combining way has beaten the kernel as written (it serves every
   /// group's combined requests through one work-group, so it can win only
@@ -177,11 +165,11 @@ private:
   /// would serve each group's as requests: on the H200 a 65,536-bin
   /// histogram took 0.26 ms privatized and about 750 ms through the
   /// coordinator); every other way always.
-  bool tried(cl_uint Way) const;
+  bool tried(Way W) const;
   /// The ways tried, other than the chosen one, in the order of
   /// preference; with Near, only those a scheduled check can pay for
   /// (ScheduleShare).
-  std::vector<cl_uint> others(bool Near = false) const;
+  std::vector<Way> others(bool Near = false) const;
   /// Their names, for the news: "combining", or "as its warp program and
   /// combining".
   std::string othersName() const;
@@ -193,40 +181,38 @@ private:
   /// it, from zero again: the checks begin anew (a choice made, or the
   /// chosen mode's times moved).
   void restartChecks();
-  /// The chosen Mode's times T moved far from what it was chosen on: keep
+  /// The chosen way Ran's times T moved far from what it was chosen on: keep
   /// it and check the others again, or choose anew.
-  void chosenTimesMoved(cl_uint Mode, Timings &T);
+  void chosenTimesMoved(Way Ran, Timings &T);
   /// Whether a check now costs little (CheckShare).
   bool cheapCheck() const;
   /// Starts a check: one launch of each of Ways, next.
-  void check(std::vector<cl_uint> Ways);
+  void check(std::vector<Way> Ways);
 
   /// The ways it times, in the order of preference (the tie-break), and
   /// in the order of their first trial.
-  std::vector<cl_uint> Ways, Trial;
+  std::vector<Way> Ways, Trial;
   double CoordinatorFloorMs = 0;
-  std::map<cl_uint, Timings> Times;
+  std::map<Way, Timings> Times;
   unsigned LearningLaunches = 0;
   double LearningMs = 0;
   unsigned long LaunchesSinceChoice = 0; ///< since the choice was made
   /// Launches of the chosen way since the last check, and their time.
   unsigned ChosenSinceCheck = 0;
   double ChosenMsSinceCheck = 0;
-  cl_uint Chosen = SA_MODE_AUTO;
+  Way Chosen = Way::Auto;
   /// Chosen stands on the times now held (false while timing anew).
   bool Decided = false;
   double ChosenMs = 0; ///< the chosen mode's median when it was chosen
   /// The choice moved away from the way it had because that way's own
   /// times moved: that way's times are of the work as it is now (else
-  /// SA_MODE_AUTO).
-  cl_uint FreshWay = SA_MODE_AUTO;
+  /// Way::Auto).
+  Way FreshWay = Way::Auto;
   /// Ways the next launches run once each, a recheck each (the schedule's,
   /// or the chosen way's times moved slower).
-  std::vector<cl_uint> Probes;
+  std::vector<Way> Probes;
   std::string News;
 };
-
-const char *autoModeName(cl_uint Mode);
 
 } // namespace softatomic
 

@@ -51,7 +51,7 @@ struct Key {
 struct Choice {
   explicit Choice(const AutoWays &Ways) : Decide(Ways) {}
   AutoChoice Decide;
-  std::vector<std::pair<cl_uint, cl_event>> Pending; ///< launches to time
+  std::vector<std::pair<Way, cl_event>> Pending; ///< launches to time
   bool Said = false; ///< why it cannot measure, said once
 };
 
@@ -137,7 +137,7 @@ AutoWays waysOf(const RewrittenKernel &Entry, const AutoLaunch &Given,
 /// Takes the times of the held launches that have completed; never waits.
 void harvest(Choice &C) {
   for (size_t I = 0; I < C.Pending.size();) {
-    auto [Mode, Event] = C.Pending[I];
+    auto [Ran, Event] = C.Pending[I];
     cl_int Status = CL_QUEUED;
     clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status,
                    &Status, nullptr);
@@ -146,9 +146,9 @@ void harvest(Choice &C) {
       continue;
     }
     if (double Ms = Status == CL_COMPLETE ? deviceMs(Event) : -1; Ms >= 0)
-      C.Decide.record(Mode, Ms);
+      C.Decide.record(Ran, Ms);
     else
-      C.Decide.forget(Mode);
+      C.Decide.forget(Ran);
     clReleaseEvent(Event);
     C.Pending.erase(C.Pending.begin() + I);
   }
@@ -167,13 +167,13 @@ void tell(Choice &C, const std::string &Name) {
 cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                   const RewrittenKernel &Entry, const AutoLaunch &Given,
                   cl_uint WorkDim, const size_t *Global, const size_t *Local,
-                  cl_event *Event, const ModeLaunch &Launch) {
+                  cl_event *Event, const WayLaunch &Launch) {
   const std::string &Name = Given.Name;
   bool CombineCompiled = Entry.CombineMode;
   bool DirectCompiled = Given.DirectCompiled;
   Key K = keyOf(Queue, Kernel, Given, WorkDim, Global, Local);
   AutoState &S = state();
-  cl_uint Mode = SA_MODE_DIRECT;
+  Way Runs = Way::AsWritten;
   bool Measure = false;
   {
     std::lock_guard<std::mutex> Guard(S.Lock);
@@ -192,7 +192,7 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
       // combining mode alone, where it is compiled in, else the
       // coordinator's, the program's only mode (every launch then runs in
       // it, so no native atomic meets a software one).
-      Mode = CombineCompiled ? SA_MODE_COMBINE : SA_MODE_COORDINATOR;
+      Runs = CombineCompiled ? Way::Combining : Way::Coordinator;
     } else if (Why) {
       if (!C.Said && hostConfig().Verbose)
         std::fprintf(stderr,
@@ -207,12 +207,12 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                      C.Decide.plan().c_str());
       harvest(C);
       tell(C, Name); // what the harvested times decided
-      Mode = C.Decide.next();
+      Runs = C.Decide.next();
       Measure = C.Pending.size() < MaxPending;
     }
   }
   cl_event Done = nullptr;
-  cl_int Err = Launch(Mode, Measure || Event ? &Done : nullptr);
+  cl_int Err = Launch(Runs, Measure || Event ? &Done : nullptr);
   if (Err != CL_SUCCESS || !Done)
     return Err;
   if (Event) {
@@ -223,8 +223,8 @@ cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
   if (Measure) {
     std::lock_guard<std::mutex> Guard(S.Lock);
     Choice &C = S.Choices.find(K)->second;
-    C.Pending.push_back({Mode, Done});
-    C.Decide.launched(Mode);
+    C.Pending.push_back({Runs, Done});
+    C.Decide.launched(Runs);
   }
   return CL_SUCCESS;
 }
@@ -245,11 +245,9 @@ AutoStatus autoStatus(cl_command_queue Queue, cl_kernel Kernel, cl_uint WorkDim,
     if (Of < K || K < Of)
       continue;
     harvest(C);
-    cl_uint Chosen = C.Decide.chosen();
-    Status.Chosen = Chosen == AutoChoice::WarpProgram ||
-                            Chosen == AutoChoice::RewrittenDirect
-                        ? SA_MODE_DIRECT
-                        : Chosen;
+    // The kernel as written through another kernel is SA_MODE_DIRECT to
+    // the caller.
+    Status.Chosen = apiModeOf(C.Decide.chosen());
     Status.LearningLaunches = C.Decide.learningLaunches();
     Status.LearningMs = C.Decide.learningMs();
   }
@@ -263,7 +261,7 @@ void releaseAutoLaunches(cl_command_queue Queue) {
     Choice &C = Entry.second;
     harvest(C); // what has completed is still a time
     for (size_t I = 0; I < C.Pending.size();) {
-      auto [Mode, Event] = C.Pending[I];
+      auto [Ran, Event] = C.Pending[I];
       cl_command_queue Owner = nullptr;
       clGetEventInfo(Event, CL_EVENT_COMMAND_QUEUE, sizeof Owner, &Owner,
                      nullptr);
@@ -271,7 +269,7 @@ void releaseAutoLaunches(cl_command_queue Queue) {
         ++I;
         continue;
       }
-      C.Decide.forget(Mode);
+      C.Decide.forget(Ran);
       clReleaseEvent(Event);
       C.Pending.erase(C.Pending.begin() + I);
     }

@@ -6,17 +6,16 @@
 #define SOFTATOMIC_HOST_AUTOMODE_H
 
 #include "Manifest.h"
-#include "softatomic/softatomic.h"
+#include "softatomic/Way.h"
 
 #include <functional>
 #include <string>
 
 namespace softatomic {
 
-/// Launches in one way (SA_MODE_DIRECT, AutoChoice::WarpProgram,
-/// SA_MODE_COMBINE, or the coordinator's where the program has no other),
-/// with the kernel's event in *Done.
-using ModeLaunch = std::function<cl_int(cl_uint Mode, cl_event *Done)>;
+/// Launches in one way (Way.h: any but Way::Auto and Way::Profile), with
+/// the kernel's event in *Done.
+using WayLaunch = std::function<cl_int(Way W, cl_event *Done)>;
 
 /// What the caller of an automatic launch has of the kernel.
 struct AutoLaunch {
@@ -39,7 +38,7 @@ struct AutoLaunch {
 cl_int launchAuto(cl_command_queue Queue, cl_kernel Kernel,
                   const RewrittenKernel &Entry, const AutoLaunch &Given,
                   cl_uint WorkDim, const size_t *Global, const size_t *Local,
-                  cl_event *Event, const ModeLaunch &Launch);
+                  cl_event *Event, const WayLaunch &Launch);
 
 /// The way SA_MODE_AUTO has chosen for Kernel at this geometry on Queue's
 /// device (SA_MODE_AUTO while it is still timing, or before any launch),

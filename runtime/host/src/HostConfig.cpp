@@ -3,6 +3,7 @@
 
 #include "Error.h"
 #include "softatomic/EnvironmentReader.h"
+#include "softatomic/Way.h"
 
 namespace softatomic {
 namespace {
@@ -10,14 +11,8 @@ namespace {
 HostConfig readHostConfig() {
   EnvironmentReader Env;
   HostConfig Config;
-  if (std::optional<size_t> Mode =
-          Env.choice("SOFTATOMIC_MODE", {"coordinator", "combine", "direct",
-                                         "auto", "profile", "private"}))
-    Config.Mode = static_cast<cl_uint>(*Mode); // the SA_MODE_* in this order
-  static_assert(SA_MODE_COORDINATOR == 0 && SA_MODE_COMBINE == 1 &&
-                    SA_MODE_DIRECT == 2 && SA_MODE_AUTO == 3 &&
-                    SA_MODE_PROFILE == 4 && SA_MODE_PRIVATE == 5,
-                "SOFTATOMIC_MODE's names are listed in the SA_MODE_* order");
+  if (std::optional<size_t> Mode = Env.choice("SOFTATOMIC_MODE", modeNames()))
+    Config.Mode = namesOf(modeWays()[*Mode]).Mode;
   Config.ProfileRounds =
       Env.number("SOFTATOMIC_PROFILE_ROUNDS", 0).value_or(Config.ProfileRounds);
   Config.ProfileRecords = Env.number("SOFTATOMIC_PROFILE_RECORDS", 0);

@@ -5,7 +5,6 @@
 // LaunchPlan.h works each launch out; this file checks that the kernel can
 // run in the mode asked for and enqueues it, or hands it to the automatic
 // mode or the profile (AutoMode.h, ProfileMode.h).
-#include "AutoChoice.h"
 #include "AutoMode.h"
 #include "ClQuery.h"
 #include "Coresidency.h"
@@ -346,7 +345,7 @@ cl_int launchProfileOrAuto(const LaunchCall &Call, const RewrittenKernel &Entry,
                            const std::string &Name,
                            const std::shared_ptr<const Manifest> &Keep,
                            cl_uint Mode, bool Application,
-                           const ModeLaunch &Launch, cl_event *Event) {
+                           const WayLaunch &Launch, cl_event *Event) {
   if (cl_int Err = checkHostConfig())
     return Err;
   cl_device_id Device = nullptr;
@@ -362,16 +361,12 @@ cl_int launchProfileOrAuto(const LaunchCall &Call, const RewrittenKernel &Entry,
           // A recording passes its buffer; a site alone is 1 + its id.
           LaunchCall Launched = Call;
           Launched.Recording = Step.Buffer;
-          bool Private = Step.What == ProfileStep::OneSitePrivate;
-          Launched.OnlySite =
-              Step.What == ProfileStep::OneSite || Private ? Step.Site + 1 : 0;
-          bool Combine = Step.What == ProfileStep::AllSites ||
-                         Step.What == ProfileStep::OneSite;
+          Launched.OnlySite = Step.What == ProfileStep::OneSite ||
+                                      Step.What == ProfileStep::OneSitePrivate
+                                  ? Step.Site + 1
+                                  : 0;
           return launchRewritten(Launched, Entry, Name, Keep->Int64Atomics,
-                                 Private   ? SA_MODE_PRIVATE
-                                 : Combine ? SA_MODE_COMBINE
-                                           : SA_MODE_DIRECT,
-                                 Done);
+                                 apiModeOf(wayOf(Step)), Done);
         });
   AutoLaunch Given;
   Given.Name = Name;
@@ -414,17 +409,16 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
     Call.Original = Call.WarpProgram;
     Call.WarpProgram = nullptr;
   }
-  auto Launch = [&](cl_uint Mode, cl_event *Done) {
-    if (Mode != AutoChoice::WarpProgram && Mode != AutoChoice::RewrittenDirect)
-      return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, Mode,
-                             Done);
+  auto Launch = [&](Way W, cl_event *Done) {
+    if (W != Way::WarpProgram && W != Way::RewrittenDirect)
+      return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics,
+                             apiModeOf(W), Done);
     // The kernel as written, through another kernel than the caller's
     // original: its warp program's, or the rewritten one's own path.
     LaunchCall AsWritten = Call;
-    AsWritten.Original =
-        Mode == AutoChoice::WarpProgram ? Call.WarpProgram : nullptr;
+    AsWritten.Original = W == Way::WarpProgram ? Call.WarpProgram : nullptr;
     return launchRewritten(AsWritten, *Entry, Name, Keep->Int64Atomics,
-                           SA_MODE_DIRECT, Done);
+                           apiModeOf(W), Done);
   };
   cl_uint Mode = launchMode();
   // Reproducible float adds leave one way: the runtime's own, in which
@@ -432,12 +426,13 @@ cl_int enqueue(LaunchCall Call, cl_event *Event) {
   // add them in the order they come). The automatic mode and the profile
   // take the combining mode, where every other atomic is native too.
   if (Entry->Reproducible && (Mode == SA_MODE_PROFILE || Mode == SA_MODE_AUTO))
-    return Launch(Entry->CombineMode ? SA_MODE_COMBINE : SA_MODE_COORDINATOR,
+    return Launch(Entry->CombineMode ? Way::Combining : Way::Coordinator,
                   Event);
   if (Mode == SA_MODE_PROFILE || Mode == SA_MODE_AUTO)
     return launchProfileOrAuto(Call, *Entry, Name, Keep, Mode, Application,
                                Launch, Event);
-  return Launch(launchMode(), Event);
+  return launchRewritten(Call, *Entry, Name, Keep->Int64Atomics, launchMode(),
+                         Event);
 }
 
 } // namespace

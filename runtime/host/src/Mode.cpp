@@ -3,6 +3,7 @@
 
 #include "Error.h"
 #include "softatomic/HostConfig.h"
+#include "softatomic/Way.h"
 
 #include <atomic>
 #include <string>
@@ -23,9 +24,7 @@ cl_uint launchMode() {
 
 extern "C" cl_int saSetMode(cl_uint Mode) {
   using namespace softatomic;
-  if (Mode != SA_MODE_COORDINATOR && Mode != SA_MODE_COMBINE &&
-      Mode != SA_MODE_DIRECT && Mode != SA_MODE_AUTO &&
-      Mode != SA_MODE_PROFILE && Mode != SA_MODE_PRIVATE)
+  if (!wayOfMode(Mode))
     return fail(CL_INVALID_VALUE,
                 "mode " + std::to_string(Mode) +
                     " is not SA_MODE_COORDINATOR, SA_MODE_COMBINE, "

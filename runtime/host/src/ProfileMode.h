@@ -9,7 +9,7 @@
 #define SOFTATOMIC_HOST_PROFILEMODE_H
 
 #include "Manifest.h"
-#include "softatomic/softatomic.h"
+#include "softatomic/Way.h"
 
 #include <functional>
 #include <memory>
@@ -22,15 +22,29 @@ struct ProfileStep {
   enum Kind {
     Record,         ///< the kernel as written, recording into Buffer
     TimedRecord,    ///< the same, timed, its recording not read
-    AsWritten,      ///< the kernel as written (SA_MODE_DIRECT)
+    AsWritten,      ///< the kernel as written
     AllSites,       ///< the combining mode
     OneSite,        ///< the combining mode, Site alone converted
-    OneSitePrivate, ///< the same in the privatized form (SA_MODE_PRIVATE)
+    OneSitePrivate, ///< the same in the privatized form
   };
   Kind What = AsWritten;
   unsigned Site = 0;
   cl_mem Buffer = nullptr; ///< (Timed)Record: the state buffer to pass
 };
+
+/// The way Step runs: a recording as written (the rewritten kernel's path,
+/// the recording its state), a site or every site combining or privatized.
+constexpr Way wayOf(const ProfileStep &Step) {
+  switch (Step.What) {
+  case ProfileStep::AllSites:
+  case ProfileStep::OneSite:
+    return Way::Combining;
+  case ProfileStep::OneSitePrivate:
+    return Way::Private;
+  default:
+    return Way::AsWritten;
+  }
+}
 
 /// Launches one step, with the kernel's event in *Done.
 using StepLaunch =

@@ -18,10 +18,10 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace softatomic {
 
@@ -73,7 +73,7 @@ struct EnvironmentReader {
   /// The position of the variable's text in Accepted, when it is set and
   /// is one of them.
   std::optional<size_t> choice(const char *Name,
-                               std::initializer_list<const char *> Accepted) {
+                               const std::vector<const char *> &Accepted) {
     const char *Text = text(Name);
     if (!Text)
       return std::nullopt;

@@ -22,10 +22,10 @@
 namespace softatomic {
 
 struct HostConfig {
-  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile, private):
-  /// SA_MODE_*, unless saSetMode chose. Auto by default: it never costs more
-  /// than the kernel as written once it has chosen (docs/HOST-RUNTIME.md,
-  /// "Modes").
+  /// SOFTATOMIC_MODE (coordinator, combine, direct, auto, profile, private:
+  /// Way.h's names): SA_MODE_*, unless saSetMode chose. Auto by default: it
+  /// never costs more than the kernel as written once it has chosen
+  /// (docs/HOST-RUNTIME.md, "Modes").
   cl_uint Mode = SA_MODE_AUTO;
   /// SOFTATOMIC_PROFILE_ROUNDS: the profile mode's rounds of timed
   /// launches, unless saSetProfileRounds chose.
