@@ -177,8 +177,12 @@ int rewriteInputs(const ToolOptions &Options,
         FileOptions.InputName = Run.Name;
         raw_string_ostream Diags(Run.Diagnostics), Out(Run.Out);
         Run.Ok = rewriteFile(Compilations, Run.Input, FileOptions, Diags,
-                             Colors, Run.Result) &&
-                 writeOutputs(Options, Run, Diags, Out);
+                             Colors, Run.Result);
+        // As clang ends a file's diagnostics, where there are several (a
+        // lone one is its own count); --quiet prints errors only.
+        if (!Options.Quiet && Run.Result.Warnings + Run.Result.Errors > 1)
+          Diags << diagnosticSummary(Run.Result.Warnings, Run.Result.Errors);
+        Run.Ok = Run.Ok && writeOutputs(Options, Run, Diags, Out);
         Diags.flush();
         Out.flush();
         Printer.finished(I);

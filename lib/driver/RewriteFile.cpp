@@ -131,8 +131,9 @@ bool rewriteFile(const CompilationDatabase &Compilations,
     Tool.appendArgumentsAdjuster(std::move(*Keep));
   Tool.appendArgumentsAdjuster(getOpenCLArgumentsAdjuster(Options));
   // The compiler's own options drive only its "N errors generated." line,
-  // which it writes straight to stderr; the printer below has options of
-  // its own (carets on).
+  // which it writes straight to stderr, where parallel runs would mix it up;
+  // the printer below has options of its own (carets on), and the caller
+  // prints the line (diagnosticSummary) after the file's diagnostics.
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-fno-caret-diagnostics", ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false); // the diagnostics say it better
@@ -161,7 +162,10 @@ bool rewriteFile(const CompilationDatabase &Compilations,
       newRewriteActionFactory(Options, Result), Result.Dependencies);
   int Status = 1;
   CrashRecoveryContext Recovery;
-  if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {
+  bool Finished = Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); });
+  Result.Warnings = Printer.getNumWarnings();
+  Result.Errors = Printer.getNumErrors();
+  if (!Finished) {
     // Abandoned past the macro expansion limit: the error is reported.
     if (Recovery.RetCode == AbandonedParse)
       return false;
@@ -173,6 +177,21 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   if (Status != 0)
     return false;
   return Result.Succeeded;
+}
+
+std::string diagnosticSummary(unsigned Warnings, unsigned Errors) {
+  // As CompilerInstance::printDiagnosticStats words it.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (Warnings)
+    OS << Warnings << " warning" << (Warnings == 1 ? "" : "s");
+  if (Warnings && Errors)
+    OS << " and ";
+  if (Errors)
+    OS << Errors << " error" << (Errors == 1 ? "" : "s");
+  if (Warnings || Errors)
+    OS << " generated.\n";
+  return OS.str();
 }
 
 } // namespace softatomic

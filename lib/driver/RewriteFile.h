@@ -28,12 +28,18 @@ struct RewriteInput {
 
 /// Parses \p Input with the compiler flags \p Compilations gives it (plus
 /// getOpenCLArgumentsAdjuster(Options)) and rewrites it into \p Result.
-/// Diagnostics go to \p Diagnostics, coloured when \p Colors. Returns true
-/// when Result holds an output.
+/// Diagnostics go to \p Diagnostics, coloured when \p Colors, and are
+/// counted in Result.Warnings and Result.Errors. Returns true when Result
+/// holds an output.
 bool rewriteFile(const clang::tooling::CompilationDatabase &Compilations,
                  const RewriteInput &Input, const RewriteOptions &Options,
                  llvm::raw_ostream &Diagnostics, bool Colors,
                  RewriteResult &Result);
+
+/// Clang's line after a file's diagnostics: "1 warning generated.", "2
+/// warnings and 1 error generated.", nothing (an empty string) when there
+/// were none.
+std::string diagnosticSummary(unsigned Warnings, unsigned Errors);
 
 } // namespace softatomic
 
