@@ -3,6 +3,7 @@
 
 #include "ToolOptions.h"
 #include "driver/DeviceProfileFile.h"
+#include "driver/RewriteFile.h"
 #include "output/OutputFile.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/STLExtras.h"
@@ -157,7 +158,7 @@ Examples:
     clang-apply-replacements .   # in the directory holding fixes.yaml
 )");
 
-ToolOptions readToolOptions() {
+ToolOptions readToolOptions(const CommandLine &Parsed) {
   ToolOptions O;
   O.OutputFile = OutputFileOption;
   O.InPlace = InPlaceOption;
@@ -183,6 +184,8 @@ ToolOptions readToolOptions() {
       if (std::optional<std::string> Problem = setDeviceOption(
               O.Rewrite.Device, std::string_view(Device->ArgStr), *Device))
         O.Problems.push_back(*Problem);
+  O.Colors =
+      showColors(Parsed.CompilerFlags, sys::Process::StandardErrHasColors());
   O.Rewrite.WarnKernelsLeftAlone = O.Verbose;
   O.Rewrite.SuppressWarnings = O.Quiet;
   O.Rewrite.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
@@ -195,6 +198,10 @@ Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
   cl::HideUnrelatedOptions(Category);
   CommandLine Result;
   std::string Message;
+  auto Flags = ArrayRef<const char *>(Argv, Argc);
+  auto DashDash = find_if(Flags, [](StringRef A) { return A == "--"; });
+  std::vector<std::string> FixedFlags(
+      DashDash == Flags.end() ? DashDash : DashDash + 1, Flags.end());
   // The flags after "--" (prepareArguments leaves one unless -p is given).
   Result.Compilations =
       FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, Message);
@@ -219,6 +226,9 @@ Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
       ExtraArgsAfterOption, ArgumentInsertPosition::END));
   Result.Compilations = std::move(Adjusting);
   Result.Inputs = InputsOption;
+  Result.CompilerFlags = ExtraArgsBeforeOption;
+  append_range(Result.CompilerFlags, FixedFlags);
+  append_range(Result.CompilerFlags, ExtraArgsAfterOption);
   return std::move(Result);
 }
 

@@ -34,6 +34,9 @@ struct ToolOptions {
   unsigned Jobs = 0;        ///< -j; 0: one per CPU
   bool Quiet = false;
   bool Verbose = false;
+  /// Diagnostics coloured: -f[no-]color-diagnostics among the compiler
+  /// flags, else whether stderr is a terminal (showColors).
+  bool Colors = false;
   /// The rewriter's own (model/RewriteOptions.def), with --verbose and
   /// --quiet applied.
   RewriteOptions Rewrite;
@@ -46,6 +49,9 @@ struct ToolOptions {
 struct CommandLine {
   std::vector<std::string> Inputs;
   std::unique_ptr<clang::tooling::CompilationDatabase> Compilations;
+  /// The compiler flags the command line gives, in the order they reach
+  /// the compiler: --extra-arg-before, after "--", --extra-arg.
+  std::vector<std::string> CompilerFlags;
 };
 
 /// Parses the command line that prepareArguments made, as clang-tidy's
@@ -56,8 +62,8 @@ struct CommandLine {
 llvm::Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
                                              const char *Overview);
 
-/// The options as parsed; call after the command line is.
-ToolOptions readToolOptions();
+/// The options as parsed; call after the command line is (\p Parsed).
+ToolOptions readToolOptions(const CommandLine &Parsed);
 
 /// The command line for parseCommandLine. Without -p the compiler flags
 /// come after "--" or nowhere, never from a compilation database found next

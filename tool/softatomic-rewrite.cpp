@@ -49,7 +49,7 @@ int main(int argc, const char **argv) {
     errs() << toString(Parsed.takeError());
     return 2;
   }
-  softatomic::ToolOptions Options = softatomic::readToolOptions();
+  softatomic::ToolOptions Options = softatomic::readToolOptions(*Parsed);
   if (std::optional<std::string> Problem =
           checkUsage(Options, Parsed->Inputs)) {
     errs() << "softatomic-rewrite: error: " << *Problem << "\n";
