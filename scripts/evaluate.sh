@@ -106,8 +106,10 @@ fi
 if [ "$status" -eq 2 ]; then # the program's usage error, already on stderr
   exit 2
 fi
-# What the device tells of each kernel, and the verdict.
-sed -n '/^What the device tells/,$p' "$log" >&2
+# What the device tells of each kernel, and the verdict; the files it names
+# by where they will be once this run ends (not this run's own folder).
+verdict=$(sed -n '/^What the device tells/,$p' "$log")
+[ -z "$verdict" ] || printf '%s\n' "${verdict//"$work"/"$out"}" >&2
 [ -s "$csv" ] || { tail -20 "$log" >&2; echo "evaluate.sh: no results (see $out/evaluation.log)" >&2; exit 1; }
 
 # The plots need matplotlib (Debian: python3-matplotlib), which pyenv's or a
@@ -120,7 +122,7 @@ for py in python3 /usr/bin/python3; do
   fi
 done
 if [ -n "$plotter" ]; then
-  "$plotter" "$here/scripts/plot-evaluation.py" "$csv" "$work" >&2 || status=1
+  "$plotter" "$here/scripts/plot-evaluation.py" "$csv" "$work" "$out" >&2 || status=1
 else
   echo "evaluate.sh: no plots: neither python3 nor /usr/bin/python3 has matplotlib" \
     "(Debian's python3-matplotlib, which scripts/setup.sh installs); plot elsewhere with" \

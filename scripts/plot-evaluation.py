@@ -6,12 +6,17 @@ work-groups or input size, native against software; where a run has one
 size per series (--quick), bars instead of lines. The McKee contention
 sweep also gets McKee's own presentation: a heatmap of throughput over
 contention x padding, per runtime mode and access pattern, a figure per
-element type (uint, ulong, float) on one colour scale. Each figure is
+element type (uint, ulong, float) on one colour scale, each cell labelled
+as its size allows. Bars show the spread of the timed runs (the CSV's
+fastest and slowest) as error bars, on a linear axis from zero: a bar's
+length means nothing on a log axis. Each figure is
 written twice: NAME.png (200 dpi) and NAME.svg (vector, its text kept as
 text, for a paper). Runs anywhere Debian's python3-matplotlib is
 installed, so a CSV made on a GPU machine without it can be plotted here.
 
-Usage: scripts/plot-evaluation.py EVALUATION.CSV OUTDIR
+Usage: scripts/plot-evaluation.py EVALUATION.CSV OUTDIR [SHOWN_OUTDIR]
+(SHOWN_OUTDIR: the folder the messages name, where the files end up when
+OUTDIR is a temporary one, as scripts/evaluate.sh's is)
 """
 import csv
 import math
@@ -175,28 +180,56 @@ def draw_lines(ax, series, param):
     label_y_axis(ax, lo, hi)
 
 
+def spread(rows, column, mode=None):
+    """(below, above) the median of the first row of one form: its fastest
+    and slowest timed run (the CSV's FORM_min_ms and FORM_max_ms); None
+    where the CSV lacks them."""
+    if mode is None:
+        mode = mode_of(rows[0])
+    row = next(r for r in rows if mode_of(r) == mode)
+    form = column[:-len("_ms")]
+    try:
+        median = float(row[column])
+        lo, hi = float(row[form + "_min_ms"]), float(row[form + "_max_ms"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return max(0.0, median - lo), max(0.0, hi - median)
+
+
 def draw_bars(ax, series, param):
-    """One point per series: a group of bars per series, a bar per form."""
+    """One point per series: a group of bars per series, a bar per form,
+    each with its runs' spread; the time axis linear from zero."""
     names = list(series)
     legend = OrderedDict()
-    lo, hi = math.inf, 0
+    hi = 0
+    drawn = []
     for i, name in enumerate(names):
         rows = series[name]
         forms = forms_of(rows)
         width = 0.8 / len(forms)
         for j, form in enumerate(forms):
             column, label, colour = form[:3]
-            _, ys = times(rows, column, form[3] if len(form) > 3 else None)
+            mode = form[3] if len(form) > 3 else None
+            _, ys = times(rows, column, mode)
+            err = spread(rows, column, mode)
             bar = ax.bar(i + (j - (len(forms) - 1) / 2) * width, ys[0], width * 0.95,
-                         color=colour)
+                         color=colour,
+                         yerr=None if err is None else [[err[0]], [err[1]]],
+                         error_kw={"elinewidth": 0.8, "capsize": 1.5, "ecolor": "black"})
             legend.setdefault(label, bar)
-            lo, hi = min(lo, ys[0]), max(hi, ys[0])
+            drawn.append((bar, ys[0]))
+            hi = max(hi, ys[0] + (err[1] if err else 0))
     value = series[names[0]][0]["value"]
     ax.set_xticks(range(len(names)))
     ax.set_xticklabels([n or "%s %s" % (value, AXES.get(param, param)) for n in names],
                        rotation=30 if len(names) > 3 else 0, ha="right" if len(names) > 3 else "center")
     ax.set_xlabel("%s = %s" % (AXES.get(param, param), value) if any(names) else "")
-    label_y_axis(ax, lo, hi)
+    ax.set_ylim(0, hi * 1.15 or 1)
+    ax.yaxis.set_major_locator(ticker.MaxNLocator(5))
+    # A bar too short to read on the linear axis says its time.
+    for bar, value in drawn:
+        if value < 0.03 * hi:
+            ax.bar_label(bar, labels=["%.3g" % value], fontsize=6, rotation=90, padding=2)
     return list(legend.values()), list(legend.keys())
 
 
@@ -209,8 +242,10 @@ def bench_figure(bench, rows):
     panels = panels_of(bench, ok)
     cols = min(len(panels), 3 if bench == "contention" else 4)
     nrows = (len(panels) + cols - 1) // cols
+    # Constrained: the layout keeps the title's two lines clear of the
+    # panels' titles, however many rows there are.
     fig, axes = plt.subplots(nrows, cols, figsize=(max(5.0, 4.2 * cols), 3.6 * nrows),
-                             squeeze=False)
+                             squeeze=False, layout="constrained")
     for ax, (panel, series) in zip(axes.flat, panels.items()):
         if all(len({r["value"] for r in rs}) == 1 for rs in series.values()):
             handles, labels = draw_bars(ax, series, param)
@@ -224,7 +259,6 @@ def bench_figure(bench, rows):
     for ax in list(axes.flat)[len(panels):]:
         ax.set_visible(False)
     fig.suptitle("%s\n%s" % (TITLES.get(bench, bench), short_device(ok[0])), fontsize=10)
-    fig.tight_layout()
     return fig
 
 
@@ -278,6 +312,7 @@ def heatmap_figure(rows, element="uint"):
     fig, axes = plt.subplots(len(labels), len(patterns), squeeze=False, layout="constrained",
                              figsize=(2.6 * len(patterns) + 1.2, 2.4 * len(labels) + 0.8))
     image = None
+    maps = []
     for i, form in enumerate(labels):
         for j, pattern in enumerate(patterns):
             ax = axes[i][j]
@@ -286,16 +321,7 @@ def heatmap_figure(rows, element="uint"):
             conts = sorted({c for _, c in grid})
             data = [[grid.get((p, c), float("nan")) for c in conts] for p in pads]
             image = ax.imshow(data, origin="lower", aspect="auto", cmap="viridis", norm=norm)
-            for y, p in enumerate(pads):
-                for x, c in enumerate(conts):
-                    if (p, c) in grid:  # dark text on viridis' bright end
-                        bright = norm is not None and norm(grid[(p, c)]) > 0.6
-                        ax.text(x, y, "%.2g" % grid[(p, c)], ha="center", va="center",
-                                fontsize=7, color="black" if bright else "white")
-            ax.set_xticks(range(len(conts)))
-            ax.set_xticklabels([str(c) for c in conts])
-            ax.set_yticks(range(len(pads)))
-            ax.set_yticklabels([str(p) for p in pads])
+            maps.append((ax, pads, conts, grid))
             # The pattern above each column, the form left of each row.
             ax.set_xlabel("contention" if i < len(labels) - 1 else
                           "contention (work-items per address)")
@@ -307,7 +333,73 @@ def heatmap_figure(rows, element="uint"):
                  % (ELEMENTS.get(element, element), short_device(ok[0])), fontsize=10)
     if image is not None:
         fig.colorbar(image, ax=axes.ravel().tolist(), label="G atomics/s", shrink=0.8)
+    fig.canvas.draw()  # the layout places the panels: their cells' size
+    for ax, pads, conts, grid in maps:
+        label_cells(ax, pads, conts, grid, norm)
     return fig
+
+
+# The width of a digit and the height of a line, in ems of the font (DejaVu
+# Sans, matplotlib's own).
+DIGIT_EM, LINE_EM = 0.64, 1.25
+
+
+def cell_text(value, digits):
+    """\p value with `digits` significant digits, as short as it reads:
+    whole numbers as they are (123, not 1.2e+02), tiny ones with a short
+    exponent (5.5e-6)."""
+    if 10 ** (digits - 1) <= value < 1e6:
+        return "%.0f" % value
+    mantissa, _, exponent = ("%.*g" % (digits, value)).partition("e")
+    return mantissa + ("e%d" % int(exponent) if exponent else "")
+
+
+def cell_label_style(cell_w, cell_h, values):
+    """(significant digits, font size in points) of a heatmap's cell
+    labels (cell_text), for cells cell_w x cell_h points: the most digits,
+    3 down to 1, whose widest label fits the width at a size that fits the
+    height, 8 pt at most, 6 pt at least; None where not even one digit
+    fits (the colours alone tell)."""
+    for digits in (3, 2, 1):
+        widest = max(len(cell_text(v, digits)) for v in values)
+        size = min(8.0, cell_h / LINE_EM, 0.9 * cell_w / (DIGIT_EM * widest))
+        if size >= 6.0:
+            return digits, math.floor(size * 2) / 2
+    return None
+
+
+def tick_step(cell, labels, fontsize, across):
+    """Every how many cells a tick is labelled so that labels do not run
+    into one another: across, labels side by side along a cell of `cell`
+    points (their width); else stacked (their height)."""
+    need = (max(len(t) for t in labels) * DIGIT_EM + 1.0) * fontsize if across \
+        else LINE_EM * fontsize
+    return max(1, math.ceil(need / cell))
+
+
+def label_cells(ax, pads, conts, grid, norm):
+    """Each cell's throughput, as its size allows (cell_label_style), and
+    the ticks of contention and padding, every one that fits."""
+    box = ax.get_window_extent()
+    to_pt = 72.0 / ax.figure.dpi
+    cell_w = box.width * to_pt / max(1, len(conts))
+    cell_h = box.height * to_pt / max(1, len(pads))
+    style = cell_label_style(cell_w, cell_h, list(grid.values())) if grid else None
+    if style is not None:
+        digits, size = style
+        for y, p in enumerate(pads):
+            for x, c in enumerate(conts):
+                if (p, c) in grid:  # dark text on viridis' bright end
+                    bright = norm is not None and norm(grid[(p, c)]) > 0.6
+                    ax.text(x, y, cell_text(grid[(p, c)], digits), ha="center", va="center",
+                            fontsize=size, color="black" if bright else "white")
+    tick_size = plt.rcParams["font.size"]
+    for axis, values, cell, across in ((ax.xaxis, conts, cell_w, True),
+                                       (ax.yaxis, pads, cell_h, False)):
+        labels = [str(v) for v in values]
+        step = tick_step(cell, labels, tick_size, across) if labels else 1
+        axis.set_ticks(range(0, len(values), step))
+        axis.set_ticklabels(labels[::step])
 
 
 def heatmap_name(element):
@@ -328,8 +420,9 @@ def save(fig, outdir, name):
 
 
 def main(argv):
-    if len(argv) != 3:
-        sys.exit(__doc__.strip().splitlines()[-1])
+    if len(argv) not in (3, 4):
+        sys.exit("Usage: scripts/plot-evaluation.py EVALUATION.CSV OUTDIR [SHOWN_OUTDIR]")
+    shown = argv[3] if len(argv) > 3 else argv[2]
     rows = read_rows(argv[1])
     os.makedirs(argv[2], exist_ok=True)
     benches = OrderedDict()
@@ -348,7 +441,7 @@ def main(argv):
                       "the 'atomics' column (an older microbench's CSV lacks it)")
             made += heatmap
     for p in made:
-        print("plot-evaluation: %s" % p)
+        print("plot-evaluation: %s" % os.path.join(shown, os.path.basename(p)))
     if not made:
         sys.exit("plot-evaluation: no verified rows in %s" % argv[1])
 

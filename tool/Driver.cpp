@@ -14,7 +14,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
@@ -166,7 +165,6 @@ int rewriteInputs(const ToolOptions &Options,
 
   // A crash inside Clang fails its file, not the whole run (rewriteFile).
   CrashRecoveryContext::Enable();
-  bool Colors = sys::Process::StandardErrHasColors();
   OrderedPrinter Printer(Runs);
   {
     compat::ThreadPool Pool(hardware_concurrency(Options.Jobs));
@@ -177,8 +175,12 @@ int rewriteInputs(const ToolOptions &Options,
         FileOptions.InputName = Run.Name;
         raw_string_ostream Diags(Run.Diagnostics), Out(Run.Out);
         Run.Ok = rewriteFile(Compilations, Run.Input, FileOptions, Diags,
-                             Colors, Run.Result) &&
-                 writeOutputs(Options, Run, Diags, Out);
+                             Options.Colors, Run.Result);
+        // As clang ends a file's diagnostics, where there are several (a
+        // lone one is its own count); --quiet prints errors only.
+        if (!Options.Quiet && Run.Result.Warnings + Run.Result.Errors > 1)
+          Diags << diagnosticSummary(Run.Result.Warnings, Run.Result.Errors);
+        Run.Ok = Run.Ok && writeOutputs(Options, Run, Diags, Out);
         Diags.flush();
         Out.flush();
         Printer.finished(I);

@@ -3,19 +3,41 @@
 
 #include "ToolOptions.h"
 #include "driver/DeviceProfileFile.h"
+#include "driver/RewriteFile.h"
 #include "output/OutputFile.h"
+#include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include <memory>
 
+using namespace clang::tooling;
 using namespace llvm;
 
 namespace softatomic {
 
 static cl::OptionCategory Category("softatomic-rewrite options");
 
-cl::OptionCategory &toolCategory() { return Category; }
+// The options CommonOptionsParser declares, with this tool's words: the
+// usage line names the compiler flags after "--", and -p says what it
+// reads.
+static cl::list<std::string>
+    InputsOption(cl::Positional,
+                 cl::desc("<source0> [... <sourceN>] [-- <compiler flags>]"),
+                 cl::OneOrMore, cl::cat(Category));
+static cl::opt<std::string> BuildPathOption(
+    "p",
+    cl::desc("The build folder whose compile_commands.json (there or in\n"
+             "a parent folder) gives each input's compiler flags"),
+    cl::cat(Category));
+static cl::list<std::string> ExtraArgsAfterOption(
+    "extra-arg",
+    cl::desc("Additional argument to append to the compiler command line"),
+    cl::cat(Category));
+static cl::list<std::string> ExtraArgsBeforeOption(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line"),
+    cl::cat(Category));
 
 static cl::opt<std::string> OutputFileOption(
     "o",
@@ -136,7 +158,7 @@ Examples:
     clang-apply-replacements .   # in the directory holding fixes.yaml
 )");
 
-ToolOptions readToolOptions() {
+ToolOptions readToolOptions(const CommandLine &Parsed) {
   ToolOptions O;
   O.OutputFile = OutputFileOption;
   O.InPlace = InPlaceOption;
@@ -162,11 +184,52 @@ ToolOptions readToolOptions() {
       if (std::optional<std::string> Problem = setDeviceOption(
               O.Rewrite.Device, std::string_view(Device->ArgStr), *Device))
         O.Problems.push_back(*Problem);
+  O.Colors =
+      showColors(Parsed.CompilerFlags, sys::Process::StandardErrHasColors());
   O.Rewrite.WarnKernelsLeftAlone = O.Verbose;
   O.Rewrite.SuppressWarnings = O.Quiet;
   O.Rewrite.ResourceDir = sys::Process::GetEnv("SOFTATOMIC_CLANG_RESOURCE_DIR")
                               .value_or(SOFTATOMIC_CLANG_RESOURCE_DIR);
   return O;
+}
+
+Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
+                                       const char *Overview) {
+  cl::HideUnrelatedOptions(Category);
+  CommandLine Result;
+  std::string Message;
+  auto Flags = ArrayRef<const char *>(Argv, Argc);
+  auto DashDash = find_if(Flags, [](StringRef A) { return A == "--"; });
+  std::vector<std::string> FixedFlags(
+      DashDash == Flags.end() ? DashDash : DashDash + 1, Flags.end());
+  // The flags after "--" (prepareArguments leaves one unless -p is given).
+  Result.Compilations =
+      FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, Message);
+  Message.clear();
+  raw_string_ostream OS(Message);
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &OS))
+    return createStringError(inconvertibleErrorCode(), OS.str());
+  cl::PrintOptionValues();
+  if (!Result.Compilations)
+    Result.Compilations =
+        CompilationDatabase::autoDetectFromDirectory(BuildPathOption, Message);
+  if (!Result.Compilations)
+    return createStringError(inconvertibleErrorCode(),
+                             "softatomic-rewrite: error: cannot load a "
+                             "compilation database from '" +
+                                 BuildPathOption + "': " + Message + "\n");
+  auto Adjusting = std::make_unique<ArgumentsAdjustingCompilations>(
+      std::move(Result.Compilations));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      ExtraArgsBeforeOption, ArgumentInsertPosition::BEGIN));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      ExtraArgsAfterOption, ArgumentInsertPosition::END));
+  Result.Compilations = std::move(Adjusting);
+  Result.Inputs = InputsOption;
+  Result.CompilerFlags = ExtraArgsBeforeOption;
+  append_range(Result.CompilerFlags, FixedFlags);
+  append_range(Result.CompilerFlags, ExtraArgsAfterOption);
+  return std::move(Result);
 }
 
 /// True when \p Arg names the build path (-p), with its value or without.
@@ -176,19 +239,11 @@ static bool isBuildPathArg(StringRef Arg) {
 }
 
 SmallVector<const char *, 32>
-prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage,
-                 std::optional<std::string> &BuildPath) {
+prepareArguments(int argc, const char **argv,
+                 std::deque<std::string> &Storage) {
   SmallVector<const char *, 32> Args(argv, argv + argc);
   auto DashDash = find_if(Args, [](StringRef A) { return A == "--"; });
-  for (auto It = Args.begin() + 1; It != DashDash; ++It) {
-    if (!isBuildPathArg(*It))
-      continue;
-    StringRef Arg = *It;
-    if (Arg.contains('='))
-      BuildPath = Arg.split('=').second.str();
-    else if (It + 1 != DashDash)
-      BuildPath = *(It + 1);
-  }
+  bool BuildPath = std::any_of(Args.begin() + 1, DashDash, isBuildPathArg);
   if (!BuildPath) {
     if (DashDash == Args.end())
       Args.push_back("--");

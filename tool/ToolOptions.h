@@ -11,10 +11,13 @@
 #define SOFTATOMIC_TOOL_TOOLOPTIONS_H
 
 #include "model/RewriteOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,6 +34,9 @@ struct ToolOptions {
   unsigned Jobs = 0;        ///< -j; 0: one per CPU
   bool Quiet = false;
   bool Verbose = false;
+  /// Diagnostics coloured: -f[no-]color-diagnostics among the compiler
+  /// flags, else whether stderr is a terminal (showColors).
+  bool Colors = false;
   /// The rewriter's own (model/RewriteOptions.def), with --verbose and
   /// --quiet applied.
   RewriteOptions Rewrite;
@@ -39,20 +45,33 @@ struct ToolOptions {
   std::vector<std::string> Problems;
 };
 
-/// The category every option of the tool is in (for --help).
-llvm::cl::OptionCategory &toolCategory();
+/// The inputs and where their compiler flags come from.
+struct CommandLine {
+  std::vector<std::string> Inputs;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Compilations;
+  /// The compiler flags the command line gives, in the order they reach
+  /// the compiler: --extra-arg-before, after "--", --extra-arg.
+  std::vector<std::string> CompilerFlags;
+};
 
-/// The options as parsed; call after the command line is.
-ToolOptions readToolOptions();
+/// Parses the command line that prepareArguments made, as clang-tidy's
+/// CommonOptionsParser does (the inputs, -p, --extra-arg and
+/// --extra-arg-before, the flags after "--"), with this tool's usage line
+/// and -p's meaning in --help. --help and --version exit here. The error
+/// holds the message to print.
+llvm::Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
+                                             const char *Overview);
 
-/// The command line for CommonOptionsParser. Without -p the compiler flags
+/// The options as parsed; call after the command line is (\p Parsed).
+ToolOptions readToolOptions(const CommandLine &Parsed);
+
+/// The command line for parseCommandLine. Without -p the compiler flags
 /// come after "--" or nowhere, never from a compilation database found next
 /// to an input. With -p, flags after "--" become --extra-arg, so that they
-/// add to the database's instead of replacing it. \p BuildPath gets -p's
-/// value; \p Storage keeps the new arguments' text.
+/// add to the database's instead of replacing it. \p Storage keeps the new
+/// arguments' text.
 llvm::SmallVector<const char *, 32>
-prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage,
-                 std::optional<std::string> &BuildPath);
+prepareArguments(int argc, const char **argv, std::deque<std::string> &Storage);
 
 /// Why an option's value cannot be taken, why the options do not fit
 /// together, or why the files they name would

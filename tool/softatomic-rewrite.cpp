@@ -16,10 +16,8 @@
 #include "ToolOptions.h"
 #include "edits/DeviceRuntime.h"
 #include "output/InterruptCleanup.h"
-#include "clang/Tooling/CommonOptionsParser.h"
 #include <cstdlib>
 
-using namespace clang::tooling;
 using namespace llvm;
 
 int main(int argc, const char **argv) {
@@ -36,37 +34,27 @@ int main(int argc, const char **argv) {
     return 2;
   }
   std::deque<std::string> Storage;
-  std::optional<std::string> BuildPath;
   SmallVector<const char *, 32> Args =
-      softatomic::prepareArguments(argc, argv, Storage, BuildPath);
-  // CommonOptionsParser would go on without flags; a database asked for
-  // and not found is a usage error.
-  std::string Message;
-  if (BuildPath &&
-      !CompilationDatabase::autoDetectFromDirectory(*BuildPath, Message)) {
-    errs() << "softatomic-rewrite: error: cannot load a compilation "
-              "database from '"
-           << *BuildPath << "': " << Message << "\n";
-    return 2;
-  }
+      softatomic::prepareArguments(argc, argv, Storage);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "softatomic-rewrite " << SOFTATOMIC_VERSION << " (device runtime "
        << softatomic::runtimeVersion() << ")\n";
   });
   int ArgCount = static_cast<int>(Args.size());
-  Expected<CommonOptionsParser> Parser = CommonOptionsParser::create(
-      ArgCount, Args.data(), softatomic::toolCategory(), cl::OneOrMore,
+  Expected<softatomic::CommandLine> Parsed = softatomic::parseCommandLine(
+      ArgCount, Args.data(),
       "Rewrites the global atomics of OpenCL C kernels into calls of the\n"
       "softatomic software-atomic runtime.\n");
-  if (!Parser) {
-    errs() << toString(Parser.takeError());
+  if (!Parsed) {
+    errs() << toString(Parsed.takeError());
     return 2;
   }
-  softatomic::ToolOptions Options = softatomic::readToolOptions();
-  const std::vector<std::string> &Inputs = Parser->getSourcePathList();
-  if (std::optional<std::string> Problem = checkUsage(Options, Inputs)) {
+  softatomic::ToolOptions Options = softatomic::readToolOptions(*Parsed);
+  if (std::optional<std::string> Problem =
+          checkUsage(Options, Parsed->Inputs)) {
     errs() << "softatomic-rewrite: error: " << *Problem << "\n";
     return 2;
   }
-  return softatomic::rewriteInputs(Options, Parser->getCompilations(), Inputs);
+  return softatomic::rewriteInputs(Options, *Parsed->Compilations,
+                                   Parsed->Inputs);
 }

@@ -212,8 +212,7 @@ void printKernelInfo(const Config &C, const KernelPair &K) {
 }
 
 void printTargets(const std::vector<Row> &Rows) {
-  std::printf(
-      "\nThe runtime-speed issue's targets (software/native kernel time):\n");
+  std::printf("\nThe runtime's speed targets (software/native kernel time):\n");
   bool AnyTarget = false;
   auto Report = [&](const Row &R, const std::string &What) {
     AnyTarget = true;

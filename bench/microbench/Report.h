@@ -73,7 +73,7 @@ private:
 /// The same, as lines of the table on stdout.
 void printKernelInfo(const Config &C, const KernelPair &K);
 
-/// The runtime-speed issue's targets: fig8 at 128 and 4096 groups, fig9 at
+/// The runtime's speed targets: fig8 at 128 and 4096 groups, fig9 at
 /// those sizes and at its worst, the copy.
 void printTargets(const std::vector<Row> &Rows);
 

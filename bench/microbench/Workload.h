@@ -105,8 +105,7 @@ struct Config {
   std::string Param; // the swept parameter, e.g. "groups", "matrix"
   size_t Value = 0;  // its value
   size_t Groups = 0, Local = 0;
-  double Target =
-      0; // the runtime-speed issue's bound on software/native; 0: none
+  double Target = 0; // the runtime's speed bound on software/native; 0: none
   std::string Mode = "coordinator"; // the host runtime's mode: coordinator,
                                     // combine, direct, auto
   std::function<std::unique_ptr<Workload>(ClSession &)> Make;

@@ -469,8 +469,13 @@ std::optional<KernelAnalysis> Analyzer::run() {
   proveGenericPointers();
 
   for (const auto &Entry : Result.Functions)
-    if (Entry.second.IsKernel)
+    if (Entry.second.IsKernel) {
       reachFrom(Entry.first, Reach[Entry.first]);
+      if (reachesAny(Entry.first, [&](const FunctionDecl *F) {
+            return !info(F).NativeFlagCalls.empty();
+          }))
+        Result.NativeFlagKernels.insert(Entry.first);
+    }
 
   chooseRewrittenKernels();
   chooseClones();

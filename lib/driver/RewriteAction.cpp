@@ -194,7 +194,8 @@ private:
 
 /// The kernels \p Analysis keeps native, reported, with their reasons;
 /// with --warn-kernels-left-alone, the main file's kernels that reach no
-/// global atomic are reported too.
+/// global atomic are reported too (those that reach only atomic_flag
+/// calls, which stay native, as such).
 static std::vector<std::pair<std::string, std::string>>
 reportNativeKernels(const KernelAnalysis &Analysis,
                     const RewriteOptions &Options, const SourceManager &SM,
@@ -213,7 +214,11 @@ reportNativeKernels(const KernelAnalysis &Analysis,
     for (const auto &[FD, Info] : Analysis.Functions)
       if (Info.IsKernel && !Analysis.RewrittenKernels.contains(FD) &&
           !Kept.contains(FD) && SM.isInMainFile(FD->getLocation()))
-        report(Diags, Diag::KernelLeftAlone, FD->getLocation())
+        report(Diags,
+               Analysis.NativeFlagKernels.contains(FD)
+                   ? Diag::KernelLeftAloneNativeFlag
+                   : Diag::KernelLeftAlone,
+               FD->getLocation())
             << FD->getName();
   return NativeKernels;
 }

@@ -6,6 +6,7 @@
 #include "driver/ExpansionLimit.h"
 #include "support/ClangCompat.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
@@ -35,6 +36,7 @@ public:
   DiagnosticPrinter(raw_ostream &Out, DiagnosticOptions *Options,
                     const DeviceProfile &Device)
       : TextDiagnosticPrinter(Out, Options), Out(Out),
+        ShowColors(Options->ShowColors),
         LacksInt64Atomics(
             !is_contained(Device.Extensions, "cl_khr_int64_base_atomics") ||
             !is_contained(Device.Extensions, "cl_khr_int64_extended_atomics")) {
@@ -61,7 +63,9 @@ public:
         !Text.starts_with("use of undeclared identifier 'memory_"))
       return;
     Noted = true;
-    Out << "note: OpenCL C 2.0's atomic types and functions need "
+    TextDiagnostic::printDiagnosticLevel(Out, DiagnosticsEngine::Note,
+                                         ShowColors);
+    Out << "OpenCL C 2.0's atomic types and functions need "
            "-cl-std=CL2.0 or -cl-std=CL3.0, after `--` "
            "(softatomic-rewrite FILE -- -cl-std=CL3.0); the language is "
            "OpenCL C "
@@ -80,12 +84,15 @@ private:
           Text.starts_with("unknown type name 'atomic_ulong'")))
       return;
     NotedInt64 = true;
-    Out << "note: the device profile has no cl_khr_int64_base_atomics or no "
+    TextDiagnostic::printDiagnosticLevel(Out, DiagnosticsEngine::Note,
+                                         ShowColors);
+    Out << "the device profile has no cl_khr_int64_base_atomics or no "
            "cl_khr_int64_extended_atomics, which 64-bit atomics need (name "
            "the device's extensions with --device-extensions)\n";
   }
 
   raw_ostream &Out;
+  bool ShowColors;
   unsigned OpenCLVersion = 0;
   bool Noted = false;
   bool LacksInt64Atomics;
@@ -131,8 +138,9 @@ bool rewriteFile(const CompilationDatabase &Compilations,
     Tool.appendArgumentsAdjuster(std::move(*Keep));
   Tool.appendArgumentsAdjuster(getOpenCLArgumentsAdjuster(Options));
   // The compiler's own options drive only its "N errors generated." line,
-  // which it writes straight to stderr; the printer below has options of
-  // its own (carets on).
+  // which it writes straight to stderr, where parallel runs would mix it up;
+  // the printer below has options of its own (carets on), and the caller
+  // prints the line (diagnosticSummary) after the file's diagnostics.
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       "-fno-caret-diagnostics", ArgumentInsertPosition::END));
   Tool.setPrintErrorMessage(false); // the diagnostics say it better
@@ -145,6 +153,8 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   }
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = new DiagnosticOptions();
   DiagOpts->ShowColors = Colors;
+  // A string stream takes no colours unless told to.
+  Diagnostics.enable_colors(Colors);
   compat::clang16Snippets(*DiagOpts);
   DiagnosticPrinter Printer(Diagnostics, &*DiagOpts, Options.Device);
   Tool.setDiagnosticConsumer(&Printer);
@@ -161,7 +171,10 @@ bool rewriteFile(const CompilationDatabase &Compilations,
       newRewriteActionFactory(Options, Result), Result.Dependencies);
   int Status = 1;
   CrashRecoveryContext Recovery;
-  if (!Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); })) {
+  bool Finished = Recovery.RunSafely([&] { Status = Tool.run(Factory.get()); });
+  Result.Warnings = Printer.getNumWarnings();
+  Result.Errors = Printer.getNumErrors();
+  if (!Finished) {
     // Abandoned past the macro expansion limit: the error is reported.
     if (Recovery.RetCode == AbandonedParse)
       return false;
@@ -173,6 +186,37 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   if (Status != 0)
     return false;
   return Result.Succeeded;
+}
+
+bool showColors(ArrayRef<std::string> CompilerFlags, bool Terminal) {
+  bool Colors = Terminal;
+  for (StringRef Flag : CompilerFlags) {
+    if (Flag == "-fcolor-diagnostics" || Flag == "-fdiagnostics-color" ||
+        Flag == "-fdiagnostics-color=always")
+      Colors = true;
+    else if (Flag == "-fno-color-diagnostics" ||
+             Flag == "-fno-diagnostics-color" ||
+             Flag == "-fdiagnostics-color=never")
+      Colors = false;
+    else if (Flag == "-fdiagnostics-color=auto")
+      Colors = Terminal;
+  }
+  return Colors;
+}
+
+std::string diagnosticSummary(unsigned Warnings, unsigned Errors) {
+  // As CompilerInstance::printDiagnosticStats words it.
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (Warnings)
+    OS << Warnings << " warning" << (Warnings == 1 ? "" : "s");
+  if (Warnings && Errors)
+    OS << " and ";
+  if (Errors)
+    OS << Errors << " error" << (Errors == 1 ? "" : "s");
+  if (Warnings || Errors)
+    OS << " generated.\n";
+  return OS.str();
 }
 
 } // namespace softatomic

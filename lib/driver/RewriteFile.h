@@ -13,6 +13,7 @@
 
 #include "driver/Rewriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
 
@@ -28,12 +29,25 @@ struct RewriteInput {
 
 /// Parses \p Input with the compiler flags \p Compilations gives it (plus
 /// getOpenCLArgumentsAdjuster(Options)) and rewrites it into \p Result.
-/// Diagnostics go to \p Diagnostics, coloured when \p Colors. Returns true
-/// when Result holds an output.
+/// Diagnostics go to \p Diagnostics, coloured when \p Colors, and are
+/// counted in Result.Warnings and Result.Errors. Returns true when Result
+/// holds an output.
 bool rewriteFile(const clang::tooling::CompilationDatabase &Compilations,
                  const RewriteInput &Input, const RewriteOptions &Options,
                  llvm::raw_ostream &Diagnostics, bool Colors,
                  RewriteResult &Result);
+
+/// Whether diagnostics are coloured, as clang decides it: the last of
+/// -fcolor-diagnostics, -fdiagnostics-color[=always] (yes),
+/// -fno-color-diagnostics, -fno-diagnostics-color, -fdiagnostics-color=never
+/// (no) and -fdiagnostics-color=auto in \p CompilerFlags; without one, or
+/// with auto, \p Terminal (stderr is a terminal that takes colours).
+bool showColors(llvm::ArrayRef<std::string> CompilerFlags, bool Terminal);
+
+/// Clang's line after a file's diagnostics: "1 warning generated.", "2
+/// warnings and 1 error generated.", nothing (an empty string) when there
+/// were none.
+std::string diagnosticSummary(unsigned Warnings, unsigned Errors);
 
 } // namespace softatomic
 

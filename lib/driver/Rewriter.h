@@ -62,6 +62,9 @@ struct RewriteResult {
   /// The files the parse read (absolute paths: the input, then the user
   /// headers it includes), for --depfile; filled by rewriteFile.
   std::vector<std::string> Dependencies;
+  /// The warnings and errors the parse and the rewrite reported; filled
+  /// by rewriteFile whatever the outcome (diagnosticSummary).
+  unsigned Warnings = 0, Errors = 0;
 };
 
 /// The compiler flags every parse needs: OpenCL C for the SPIR target,

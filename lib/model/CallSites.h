@@ -234,6 +234,9 @@ struct KernelAnalysis {
   llvm::MapVector<const clang::FunctionDecl *, FunctionInfo> Functions;
   /// The kernels that reach a global atomic, in source order.
   llvm::SetVector<const clang::FunctionDecl *> RewrittenKernels;
+  /// The kernels that reach a call of an atomic_flag function on a global
+  /// flag (FunctionInfo::NativeFlagCalls), which stays native.
+  llvm::DenseSet<const clang::FunctionDecl *> NativeFlagKernels;
   /// The kernels refused and left as written (--keep-native-on-error), in
   /// the order they were refused; empty otherwise.
   std::vector<KeptKernel> KeptKernels;

@@ -24,7 +24,9 @@
 # 6. a load average above the cores (a made-up /proc/loadavg) is warned
 #    about at the start and noted in the summary, a low one is not;
 # 7. the build inside the script (scripts/bench.sh) shows a line per
-#    target on stderr, not every compile line, and keeps all in the log.
+#    target on stderr, not every compile line, and keeps all in the log;
+# 8. stderr names the files where they are once the run ends, not in its
+#    work folder.
 set -euo pipefail
 src=$1 program=$2
 tmp=$(mktemp -d)
@@ -43,6 +45,14 @@ csv=$tmp/out/evaluation.csv
 rows=$(($(wc -l <"$csv") - 1))
 [ "$(grep -c '^\[[0-9]*/[0-9]*\] ' "$tmp/stderr")" -eq "$rows" ] ||
   fail "expected $rows progress lines on stderr"
+# The files it names are where they end up, not in the run's work folder
+# (gone once the run ends); no word of the project's trackers.
+! grep -n -e '/\.evaluate\.' -e 'issue' "$tmp/stderr" ||
+  fail "stderr names the run's work folder or says 'issue'"
+grep -q "^plot-evaluation: $tmp/out/fig8.png$" "$tmp/stderr" ||
+  fail "stderr does not name the plots where they are"
+grep -q "^CSV: $tmp/out/evaluation.csv$" "$tmp/stderr" ||
+  fail "stderr does not name the CSV where it is"
 python3 - "$csv" "$tmp/out/kernel-info.csv" $benches <<'PY' || fail "the CSVs are wrong"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

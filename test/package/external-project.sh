@@ -18,7 +18,8 @@
 #    bytes, no string literal), the components found; and against an
 #    installation without the rewriter, that asking for it fails with the
 #    reason and that it may be optional;
-# 6. compiles and runs a program through softatomic.pc, one linked against
+# 6. compiles and runs a program through softatomic.pc (without
+#    LD_LIBRARY_PATH: Libs gives the library's folder as rpath), one linked against
 #    the static library, and the C program through `pkg-config --static`
 #    where only the static library is installed (skipped, saying so, where
 #    there is no pkg-config).
@@ -130,8 +131,9 @@ if command -v pkg-config >/dev/null; then
   pkg-config --exists --print-errors softatomic || fail "softatomic.pc not usable"
   read -r -a pc_flags <<<"$(pkg-config --cflags --libs softatomic)"
   c++ "$pc_user" -o "$tmp/pc-user" "${pc_flags[@]}" || fail "compiling through softatomic.pc failed"
-  LD_LIBRARY_PATH="$libdir" "$tmp/pc-user" | grep -q "last error: ''" ||
-    fail "the program linked through softatomic.pc did not run"
+  # Libs' rpath finds libsoftatomic.so: no LD_LIBRARY_PATH.
+  env -u LD_LIBRARY_PATH "$tmp/pc-user" | grep -q "last error: ''" ||
+    fail "the program linked through softatomic.pc did not run without LD_LIBRARY_PATH (no rpath in Libs?)"
   "$(pkg-config --variable=rewriter softatomic)" --version | grep -q "^softatomic-rewrite " ||
     fail "pkg-config's rewriter variable does not name the installed tool"
   # The static library needs only OpenCL (and C++'s runtime) besides.
