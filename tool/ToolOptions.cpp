@@ -29,7 +29,7 @@ static cl::opt<std::string> BuildPathOption(
     "p",
     cl::desc("The build folder whose compile_commands.json (there or in\n"
              "a parent folder) gives each input's compiler flags"),
-    cl::cat(Category));
+    cl::value_desc("build-dir"), cl::cat(Category));
 static cl::list<std::string> ExtraArgsAfterOption(
     "extra-arg",
     cl::desc("Additional argument to append to the compiler command line"),

@@ -53,9 +53,11 @@ static cl::list<std::string> ArgOption(
              "  buf:TYPE:COUNT[:INIT]  a buffer of COUNT elements\n"
              "  scalar:TYPE:VALUE      a value\n"
              "  local:BYTES            local memory\n"
-             "TYPE: int, uint, long, ulong, float. INIT: zero (default),\n"
-             "iota (0, 1, 2, ...), fill=V, random=SEED[,MOD], file=PATH\n"
-             "(the first COUNT elements' raw bytes of the file)"),
+             "TYPE: char, uchar, short, ushort, int, uint, long, ulong,\n"
+             "half, float, double, or a vector of 2, 3, 4, 8 or 16 of one\n"
+             "(uchar4). INIT: zero (default), iota (0, 1, 2, ...), fill=V,\n"
+             "random=SEED[,MOD], file=PATH (the first COUNT elements' raw\n"
+             "bytes of the file), same=I (argument I's buffer)"),
     cl::value_desc("spec"), cl::cat(Category));
 static cl::list<std::string> CheckOption(
     "check",
