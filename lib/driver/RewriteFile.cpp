@@ -160,8 +160,8 @@ bool rewriteFile(const CompilationDatabase &Compilations,
   Tool.setDiagnosticConsumer(&Printer);
 
   // Clang 16 itself crashes on some malformed inputs (a null dereference in
-  // Sema's typo correction, test/rewrite/robustness/fuzz-clang-typo-crash.cl). Where
-  // the front end has enabled crash recovery (the command line does, and
+  // Sema's typo correction, test/rewrite/robustness/fuzz-clang-typo-crash.cl).
+  // Where the front end has enabled crash recovery (the command line does, and
   // the modules of the layer and softatomic-run while they rewrite:
   // CrashRecovery.h), such a crash fails this file with an error instead of
   // ending the process, as the clang driver does; otherwise the parse runs

@@ -381,8 +381,8 @@ LaunchBuffers::~LaunchBuffers() {
       clReleaseMemObject(M);
 }
 
-cl_int LaunchBuffers::shareBuffer(const std::vector<ArgSpec> &Specs,
-                                  size_t I, std::string &What) {
+cl_int LaunchBuffers::shareBuffer(const std::vector<ArgSpec> &Specs, size_t I,
+                                  std::string &What) {
   size_t Other = std::strtoull(Specs[I].Init.c_str() + 5, nullptr, 10);
   // An earlier buffer of the same type and count: the two arguments then
   // read back the same bytes.
