@@ -14,7 +14,7 @@
 //       [--allow-error]
 //       [--mode
 //       coordinator|combine|direct|auto|private|both|all|profile|M1,M2,...]
-//       [--native-once] [--report FILE]
+//       [--native-once] [--no-native] [--report FILE]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
@@ -61,6 +61,11 @@
 //   too where the manifest names a target for it.
 // --native-once: the native kernel runs once, and every run is checked
 //   against that run (a kernel as written that takes seconds a launch).
+// --no-native: the native kernel (still built) never runs: for a kernel as
+//   written that would take minutes (a compare-exchange float loop on one
+//   address, 2^24 times, on a GPU), where every buffer's check needs no
+//   native run (ignore, expect=, range=); the kernel time line has no
+//   native time.
 // --mode profile: REWRITTEN.cl is a --profile rewrite, launched in the
 //   profile mode (docs/PROFILE.md) until its profile has every step, with
 //   --repeat rounds of timed launches; each launch is checked as the
@@ -125,6 +130,7 @@ struct Options {
   std::string Mode;          // --mode; empty: the default
   bool WarpProgram = false;  // --warp-program
   bool NativeOnce = false;   // --native-once
+  bool NoNative = false;     // --no-native
   std::string Cases;         // --cases FILE
   std::string Report;        // --report FILE
   int Repeat = 1;
@@ -239,6 +245,8 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.WarpProgram = true;
     else if (A == "--native-once")
       O.NativeOnce = true;
+    else if (A == "--no-native")
+      O.NoNative = true;
     else if (A == "--mode") {
       O.Mode = Next();
       bool Known = O.Mode == "both" || O.Mode == "all" || O.Mode == "profile";
@@ -279,6 +287,15 @@ Options parseOptions(const std::vector<std::string> &Argv) {
     for (size_t I : *Indices)
       if (I >= O.Args.size() || O.Args[I].K != ArgSpec::Buffer)
         usage(std::string(Option) + " names an argument that is not a buffer");
+  if (O.NoNative)
+    for (size_t I = 0; I < O.Args.size(); ++I) {
+      const std::string &C = O.Args[I].Check;
+      if (O.Args[I].K == ArgSpec::Buffer && C != "ignore" &&
+          C.rfind("expect=", 0) != 0 && C.rfind("range=", 0) != 0)
+        usage("--no-native: argument " + std::to_string(I) + "'s check " + C +
+              " compares with the native run (give it --check " +
+              std::to_string(I) + ":ignore, expect=PATH or range=LO,HI)");
+    }
   return O;
 }
 
@@ -654,14 +671,17 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   for (int Rep = 0;
        Pass && (Rep < O.Repeat || (Profile && Rep < 10000 && stepsLeft() > 0));
        ++Rep) {
-    if (Rep == 0 || !O.NativeOnce)
+    bool RunNative = !O.NoNative && (Rep == 0 || !O.NativeOnce);
+    if (RunNative)
       FirstNative = runOnce(S, Native, O);
+    else if (O.NoNative)
+      FirstNative.Out.assign(O.Args.size(), Bytes());
     const Run &N = FirstNative;
     if (N.Status != CL_SUCCESS) {
       Report.push_back(format("  native run failed: %s", N.Message.c_str()));
       return false;
     }
-    if (Rep == 0 || !O.NativeOnce)
+    if (RunNative)
       NativeMs.push_back(N.Millis);
     for (size_t M = 0; M < Modes.size() && Pass; ++M) {
       const char *Mode = Modes[M].second;
@@ -706,8 +726,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       // A check that each run must pass on its own, native and software.
       auto checkEachRun = [&](const char *What, auto Check) {
         for (const Run *R : {&N, (const Run *)&W}) {
-          if (R == &N && M != 0)
-            continue; // the native run is checked once
+          if (R == &N && (M != 0 || O.NoNative))
+            continue; // the native run is checked once, where it ran
           std::string Why = Check(O, *R);
           if (Rep == 0 || !Why.empty())
             Report.push_back(format("  %s %s: %s", R == &N ? "native" : Mode,
@@ -729,9 +749,12 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       std::sort(V.begin(), V.end());
       return V[V.size() / 2];
     };
-    double Nm = median(NativeMs);
-    std::string Line = format("  kernel time (median of %zu): native %.3f ms",
-                              NativeMs.size(), Nm);
+    double Nm = NativeMs.empty() ? 0 : median(NativeMs);
+    std::string Line =
+        NativeMs.empty()
+            ? format("  kernel time (median of %d): no native run", O.Repeat)
+            : format("  kernel time (median of %zu): native %.3f ms",
+                     NativeMs.size(), Nm);
     for (size_t M = 0; M < Modes.size(); ++M) {
       if (SoftMs[M].empty()) { // every run reported an error (--allow-error)
         Line += format(", %s: error reported", Modes[M].second);
@@ -745,8 +768,9 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
         continue;
       }
       double Sm = median(SoftMs[M]);
-      Line += format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm,
-                     Nm > 0 ? Sm / Nm : 0.0);
+      Line += Nm > 0 ? format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm,
+                              Sm / Nm)
+                     : format(", %s %.3f ms", Modes[M].second, Sm);
     }
     Report.push_back(Line);
   }
