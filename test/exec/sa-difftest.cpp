@@ -768,9 +768,9 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
         continue;
       }
       double Sm = median(SoftMs[M]);
-      Line += Nm > 0 ? format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm,
-                              Sm / Nm)
-                     : format(", %s %.3f ms", Modes[M].second, Sm);
+      Line += Nm > 0
+                  ? format(", %s %.3f ms (%.2fx)", Modes[M].second, Sm, Sm / Nm)
+                  : format(", %s %.3f ms", Modes[M].second, Sm);
     }
     Report.push_back(Line);
   }
