@@ -441,6 +441,46 @@ TEST(ProfileReport, AdviceRule) {
   EXPECT_EQ(advice({}, {1.0}).first, "not measured");
 }
 
+// The rewritten kernel with nothing converted, timed apart: its fixed cost
+// over the kernel as written is the kernel's, and each site's own gain is
+// against it. A site whose conversion costs nothing of its own reads so,
+// where the whole-kernel advice alone would charge it the fixed cost.
+TEST(ProfileReport, FixedCostApart) {
+  KernelProfile K;
+  K.Kernel = "compact";
+  K.Sites = {site(0, 1)};
+  K.NativeMs = {1.0, 1.05, 0.95};
+  K.NothingConvertedMs = {2.2, 2.3, 2.1};
+  K.SiteMs.resize(1);
+  K.SiteMs[0]["combine"] = {2.28, 2.3, 2.25};
+  auto Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_DOUBLE_EQ(Kj["nothing_converted_ms"].get<double>(), 2.2);
+  EXPECT_EQ(Kj["nothing_converted_spread"], nlohmann::json({2.1, 2.3}));
+  EXPECT_DOUBLE_EQ(Kj["fixed_cost"].get<double>(), 2.2);
+  auto &S = Kj["sites"][0];
+  EXPECT_EQ(S["advice"], "keep native");
+  EXPECT_NEAR(S["combine_own_gain"].get<double>(), 2.2 / 2.28, 1e-9);
+  EXPECT_EQ(S["advice_text"],
+            "keep native: 2.28x slower converted (fixed cost 2.20x native; "
+            "the site's own conversion 1.04x slower)");
+  std::string Table = profileTable({K});
+  EXPECT_NE(Table.find("native 1.00 ms, nothing converted 2.20 ms (fixed "
+                       "cost 2.20x)"),
+            std::string::npos)
+      << Table;
+  EXPECT_NE(Table.find("(fixed cost 2.20x native; the site's own conversion "
+                       "1.04x slower)"),
+            std::string::npos)
+      << Table;
+  // Without that launch's times: no fixed cost, the advice as before.
+  K.NothingConvertedMs.clear();
+  Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_TRUE(Kj["fixed_cost"].is_null());
+  EXPECT_TRUE(Kj["sites"][0]["combine_own_gain"].is_null());
+  EXPECT_EQ(Kj["sites"][0]["advice_text"],
+            "keep native: 2.28x slower converted");
+}
+
 // Which sites' outcomes depend on the order of their atomics: float sums
 // (unless reproducible), exchanges, compare-exchanges and every used result.
 TEST(ProfileReport, Determinism) {

@@ -63,11 +63,15 @@ struct LaunchCall {
   cl_uint NumWait = 0;
   const cl_event *WaitList = nullptr;
   /// SA_MODE_PROFILE's steps (ProfileMode.h): the site a combining launch
-  /// converts alone (1 + its id; 0: every site), and the state buffer of a
-  /// recording launch of the kernel as written.
+  /// converts alone (1 + its id; 0: every site; NoSiteConverted: none), and
+  /// the state buffer of a recording launch of the kernel as written.
   cl_uint OnlySite = 0;
   cl_mem Recording = nullptr;
 };
+
+/// An OnlySite that names no site: the device runtime runs each site's call
+/// as the native atomic of the kernel as written (__sa_pf_enter).
+constexpr cl_uint NoSiteConverted = ~0u;
 
 /// Whether Original can stand in for Kernel: a kernel of the same name
 /// whose arguments are Kernel's less the runtime's Extra (which come last).
@@ -358,12 +362,15 @@ cl_int launchProfileOrAuto(const LaunchCall &Call, const RewrittenKernel &Entry,
     return launchProfile(
         Call.Queue, Call.Kernel, Name, Keep, Entry, Call.WorkDim, Call.Global,
         Call.Local, Event, [&](const ProfileStep &Step, cl_event *Done) {
-          // A recording passes its buffer; a site alone is 1 + its id.
+          // A recording passes its buffer; a site alone is 1 + its id,
+          // none converted an id no site has.
           LaunchCall Launched = Call;
           Launched.Recording = Step.Buffer;
-          Launched.OnlySite = Step.What == ProfileStep::OneSite ||
-                                      Step.What == ProfileStep::OneSitePrivate
-                                  ? Step.Site + 1
+          bool Alone = Step.What == ProfileStep::OneSite ||
+                       Step.What == ProfileStep::OneSitePrivate;
+          Launched.OnlySite = Alone ? Step.Site + 1
+                              : Step.What == ProfileStep::NoSite
+                                  ? NoSiteConverted
                                   : 0;
           return launchRewritten(Launched, Entry, Name, Keep->Int64Atomics,
                                  apiModeOf(wayOf(Step)), Done);

@@ -96,7 +96,7 @@ Key keyOf(const Manifest *Program, const std::string &Name, cl_device_id Device,
 }
 
 /// The steps of a profile: the recording launch, then rounds of the kernel
-/// as written, every site converted, and each site alone (where the
+/// as written, every site converted, none, and each site alone (where the
 /// combining mode is compiled in and the queue times launches). The
 /// recording comes first, so that a kernel launched once is recorded; its
 /// cost is timed on a second recording after the first round: an
@@ -116,6 +116,9 @@ std::vector<ProfileStep> planSteps(const RewrittenKernel &Entry,
     Steps.push_back({ProfileStep::AsWritten, 0, nullptr});
     if (Entry.CombineMode) {
       Steps.push_back({ProfileStep::AllSites, 0, nullptr});
+      // The rewritten kernel with nothing converted: what it costs before
+      // any site does (the report shows it apart from each site's gain).
+      Steps.push_back({ProfileStep::NoSite, 0, nullptr});
       // One site: converting it alone is converting them all.
       if (Entry.ProfileSites.size() > 1)
         for (unsigned Id : Entry.ProfileSites)
@@ -204,6 +207,9 @@ void harvest(Profile &P, bool Wait, cl_command_queue Queue = nullptr) {
         // The kernel's one site converted alone is every site converted.
         if (P.SiteIds.size() == 1)
           P.Report.SiteMs[0]["combine"].push_back(Ms);
+        break;
+      case ProfileStep::NoSite:
+        P.Report.NothingConvertedMs.push_back(Ms);
         break;
       case ProfileStep::OneSite:
       case ProfileStep::OneSitePrivate:

@@ -2,9 +2,9 @@
 // SA_MODE_PROFILE (docs/PROFILE.md): per kernel, device and NDRange, the
 // steps of its profile, one per launch of the application's: a recording
 // launch, then rounds of timed launches (as written, every site
-// converted, each site converted alone; a second recording, for its time,
-// after the first); then the kernel as written. The report is built from what
-// they left (ProfileRecords.h, ProfileReport.h).
+// converted, none converted, each site converted alone; a second
+// recording, for its time, after the first); then the kernel as written. The
+// report is built from what they left (ProfileRecords.h, ProfileReport.h).
 #ifndef SOFTATOMIC_HOST_PROFILEMODE_H
 #define SOFTATOMIC_HOST_PROFILEMODE_H
 
@@ -24,6 +24,7 @@ struct ProfileStep {
     TimedRecord,    ///< the same, timed, its recording not read
     AsWritten,      ///< the kernel as written
     AllSites,       ///< the combining mode
+    NoSite,         ///< the combining mode, every site native: its fixed cost
     OneSite,        ///< the combining mode, Site alone converted
     OneSitePrivate, ///< the same in the privatized form
   };
@@ -37,6 +38,7 @@ struct ProfileStep {
 constexpr Way wayOf(const ProfileStep &Step) {
   switch (Step.What) {
   case ProfileStep::AllSites:
+  case ProfileStep::NoSite:
   case ProfileStep::OneSite:
     return Way::Combining;
   case ProfileStep::OneSitePrivate:

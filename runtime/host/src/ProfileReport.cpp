@@ -138,6 +138,45 @@ Advice siteAdvice(const KernelProfile &K, size_t S) {
   return A;
 }
 
+/// The rewritten kernel's fixed cost (nothing converted, over the kernel as
+/// written), where both were timed.
+std::optional<double> fixedCost(const KernelProfile &K) {
+  std::optional<double> Native = median(K.NativeMs),
+                        Nothing = median(K.NothingConvertedMs);
+  if (!Native || !Nothing || *Native <= 0)
+    return std::nullopt;
+  return *Nothing / *Native;
+}
+
+/// A site's gain in \p Mode against the rewritten kernel with nothing
+/// converted: what converting it does, the fixed cost apart.
+std::optional<double> ownGain(const KernelProfile &K, size_t S,
+                              const std::string &Mode) {
+  std::optional<double> Nothing = median(K.NothingConvertedMs);
+  if (!Nothing || S >= K.SiteMs.size() || !K.SiteMs[S].count(Mode))
+    return std::nullopt;
+  std::optional<double> M = median(K.SiteMs[S].at(Mode));
+  if (!M || *M <= 0)
+    return std::nullopt;
+  return *Nothing / *M;
+}
+
+/// siteAdvice's text, with the fixed cost and the site's own gain apart
+/// where the profile timed the kernel with nothing converted: a site that
+/// reads "keep native: 2.28x slower converted" may owe it all to the
+/// rewritten kernel, not to its own atomics.
+std::string adviceText(const KernelProfile &K, size_t S) {
+  Advice A = siteAdvice(K, S);
+  std::string Mode = std::string(A.Word) == "privatize" ? "private" : "combine";
+  std::optional<double> Fixed = fixedCost(K), Own = ownGain(K, S, Mode);
+  if (!Fixed || !Own || std::string(A.Word) == "not measured")
+    return A.Text;
+  double Times = *Own >= 1 ? *Own : 1 / *Own;
+  return A.Text + format(" (fixed cost %.2fx native;", *Fixed) +
+         format(" the site's own conversion %.2fx", Times) +
+         (*Own >= 1 ? " faster)" : " slower)");
+}
+
 /// Whether what a site leaves in memory and returns depends on the order
 /// in which its atomics run (the report's determinism), and why.
 std::pair<const char *, const char *> determinism(const ProfileSite &S) {
@@ -209,9 +248,11 @@ Json siteJson(const KernelProfile &K, size_t I) {
       J[Mode + "_gain"] =
           Native && M && *M > 0 ? Json(*Native / *M) : Json(nullptr);
     }
-  Advice A = siteAdvice(K, I);
-  J["advice"] = A.Word;
-  J["advice_text"] = A.Text;
+  if (I < K.SiteMs.size())
+    for (const auto &Entry : K.SiteMs[I])
+      J[Entry.first + "_own_gain"] = orNull(ownGain(K, I, Entry.first));
+  J["advice"] = siteAdvice(K, I).Word;
+  J["advice_text"] = adviceText(K, I);
   return J;
 }
 
@@ -236,6 +277,9 @@ Json kernelJson(const KernelProfile &K) {
     J[Mode + "_ms"] = orNull(median(Ms));
     J[Mode + "_spread"] = spread(Ms);
   }
+  J["nothing_converted_ms"] = orNull(median(K.NothingConvertedMs));
+  J["nothing_converted_spread"] = spread(K.NothingConvertedMs);
+  J["fixed_cost"] = orNull(fixedCost(K));
   if (!K.Note.empty())
     J["note"] = K.Note;
   Json Sites = Json::array();
@@ -272,6 +316,11 @@ std::string headerLine(const KernelProfile &K) {
   for (const auto &[Mode, Ms] : K.AllSitesMs)
     if (std::optional<double> M = median(Ms))
       Times.push_back(Mode + " " + formatMs(*M) + " ms");
+  if (std::optional<double> Nothing = median(K.NothingConvertedMs))
+    Times.push_back("nothing converted " + formatMs(*Nothing) + " ms" +
+                    (Native && *Native > 0
+                         ? format(" (fixed cost %.2fx)", *Nothing / *Native)
+                         : ""));
   for (size_t I = 0; I < Times.size(); ++I)
     Line += (I ? ", " : ": ") + Times[I];
   return Line + "\n";
@@ -303,7 +352,7 @@ std::string siteLine(const KernelProfile &K, size_t I) {
     }
   }
   auto [Order, Why] = determinism(Site);
-  return Line + "; " + siteAdvice(K, I).Text + "; " + Order +
+  return Line + "; " + adviceText(K, I) + "; " + Order +
          (*Why ? std::string(" (") + Why + ")" : "") + "\n";
 }
 

@@ -45,6 +45,9 @@ struct KernelProfile {
   std::vector<double> NativeMs, RecordingMs;
   /// Every site converted.
   TimesByMode AllSitesMs;
+  /// The combining mode with every site native: the rewritten kernel's
+  /// fixed cost, which no site's conversion is charged with.
+  std::vector<double> NothingConvertedMs;
   /// Per site (as Sites), that site alone converted.
   std::vector<TimesByMode> SiteMs;
   /// What could not be measured, and why; empty where all was.
