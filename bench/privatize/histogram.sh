@@ -16,6 +16,10 @@
 # Usage: bench/privatize/histogram.sh SA_DIFFTEST KERNELS_DIR [REPEAT [ROWS]]
 #   ROWS: an extended regular expression; only the rows whose name matches
 #   run (e.g. '4 distinct|65,536|scatter').
+#   WITH_ORIGINAL=1 (environment): every software launch is given the
+#   kernel as written too (sa-difftest --with-original), as the layer and
+#   softatomic-run give it, so that auto may run the application's own
+#   kernel; otherwise auto's "as written" is the rewritten kernel's path.
 #   On the GPU machine, after scripts/gpu-run.sh built build-gpu/bin/sa-difftest:
 #     . scripts/nvidia-opencl.sh   # registers NVIDIA's ICD where none does
 #     SA_PLATFORM=NVIDIA bench/privatize/histogram.sh build-gpu/bin/sa-difftest .gpu/kernels
@@ -31,7 +35,8 @@ times() { # ORIGINAL KERNEL MODES ARGS...: sa-difftest's kernel-time line
   local original=$1 kernel=$2 modes=$3
   shift 3
   "$difftest" "$original" "$rewritten" --kernel "$kernel" --mode "$modes" \
-    --repeat "$repeat" "$@" 2>&1 | grep -E "kernel time|FAIL"
+    --repeat "$repeat" ${WITH_ORIGINAL:+--with-original} "$@" 2>&1 |
+    grep -E "kernel time|FAIL"
 }
 row() { # NAME KERNEL BYHAND(yes|no) ARGS...
   local name=$1 kernel=$2 byhand=$3

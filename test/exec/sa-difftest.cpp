@@ -14,7 +14,7 @@
 //       [--allow-error]
 //       [--mode
 //       coordinator|combine|direct|auto|private|both|all|profile|M1,M2,...]
-//       [--native-once] [--no-native] [--report FILE]
+//       [--native-once] [--no-native] [--with-original] [--report FILE]
 //       [--expect-native] [--warp-program]
 //   sa-difftest ORIGINAL.cl REWRITTEN.cl --cases FILE [--build-options OPTS]
 //       [--platform NAME] [--device NAME] [other options, for every case]
@@ -61,6 +61,10 @@
 //   too where the manifest names a target for it.
 // --native-once: the native kernel runs once, and every run is checked
 //   against that run (a kernel as written that takes seconds a launch).
+// --with-original: each software launch is given the kernel as written
+//   too (saEnqueueNDRangeKernelWithOriginal), as the layer and
+//   softatomic-run give it: the direct mode runs it, and the automatic mode
+//   times it as the kernel as written.
 // --no-native: the native kernel (still built) never runs: for a kernel as
 //   written that would take minutes (a compare-exchange float loop on one
 //   address, 2^24 times, on a GPU), where every buffer's check needs no
@@ -131,6 +135,7 @@ struct Options {
   bool WarpProgram = false;  // --warp-program
   bool NativeOnce = false;   // --native-once
   bool NoNative = false;     // --no-native
+  bool WithOriginal = false; // --with-original
   std::string Cases;         // --cases FILE
   std::string Report;        // --report FILE
   int Repeat = 1;
@@ -247,6 +252,8 @@ Options parseOptions(const std::vector<std::string> &Argv) {
       O.NativeOnce = true;
     else if (A == "--no-native")
       O.NoNative = true;
+    else if (A == "--with-original")
+      O.WithOriginal = true;
     else if (A == "--mode") {
       O.Mode = Next();
       bool Known = O.Mode == "both" || O.Mode == "all" || O.Mode == "profile";
@@ -328,7 +335,11 @@ struct Run {
   std::string Message;
 };
 
-Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
+/// Original (--with-original): the kernel as written, given beside Kernel
+/// (saEnqueueNDRangeKernelWithOriginal) as the layer and softatomic-run give
+/// it; null: Kernel alone.
+Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O,
+            cl_kernel Original = nullptr) {
   Run R;
   std::vector<Bytes> Initial(O.Args.size());
   for (size_t I = 0; I < O.Args.size(); ++I)
@@ -339,12 +350,18 @@ Run runOnce(ClSession &S, cl_kernel Kernel, const Options &O) {
   cl_int Err = Buffers.create(S.Context, O.Args, Initial, What);
   if (Err == CL_SUCCESS)
     Err = Buffers.setArguments(Kernel, Initial, What);
+  if (Err == CL_SUCCESS && Original)
+    Err = Buffers.setArguments(Original, Initial, What);
   if (Err != CL_SUCCESS)
     die(Err, What);
   LaunchGeometry G(O.Global, O.Local, O.Offset);
   cl_event Done = nullptr;
-  Err = saEnqueueNDRangeKernel(S.Queue, Kernel, G.Dim, G.offset(), G.Global,
-                               G.local(), 0, nullptr, &Done);
+  Err = Original
+            ? saEnqueueNDRangeKernelWithOriginal(S.Queue, Kernel, Original,
+                                                 G.Dim, G.offset(), G.Global,
+                                                 G.local(), 0, nullptr, &Done)
+            : saEnqueueNDRangeKernel(S.Queue, Kernel, G.Dim, G.offset(),
+                                     G.Global, G.local(), 0, nullptr, &Done);
   if (Err != CL_SUCCESS && !O.AllowError)
     die(Err, "saEnqueueNDRangeKernel");
   if (Err != CL_SUCCESS) { // refused: reported like a device-side failure
@@ -687,7 +704,7 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
       const char *Mode = Modes[M].second;
       saSetMode(Modes[M].first);
       cl_uint Chosen = autoChoice(S, Soft, O).Mode;
-      Run W = runOnce(S, Soft, O);
+      Run W = runOnce(S, Soft, O, O.WithOriginal ? Native : nullptr);
       if (!O.ExpectError.empty()) {
         bool Matches = W.Status != CL_SUCCESS &&
                        (O.ExpectError == "any" ||
