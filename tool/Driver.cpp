@@ -176,9 +176,9 @@ int rewriteInputs(const ToolOptions &Options,
         raw_string_ostream Diags(Run.Diagnostics), Out(Run.Out);
         Run.Ok = rewriteFile(Compilations, Run.Input, FileOptions, Diags,
                              Options.Colors, Run.Result);
-        // As clang ends a file's diagnostics, where there are several (a
-        // lone one is its own count); --quiet prints errors only.
-        if (!Options.Quiet && Run.Result.Warnings + Run.Result.Errors > 1)
+        // As clang ends a file's diagnostics ("1 error generated." too);
+        // --quiet prints errors only.
+        if (!Options.Quiet && Run.Result.Warnings + Run.Result.Errors > 0)
           Diags << diagnosticSummary(Run.Result.Warnings, Run.Result.Errors);
         Run.Ok = Run.Ok && writeOutputs(Options, Run, Diags, Out);
         Diags.flush();
