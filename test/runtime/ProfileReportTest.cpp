@@ -481,6 +481,49 @@ TEST(ProfileReport, FixedCostApart) {
             "keep native: 2.28x slower converted");
 }
 
+// The kernel's advice in words: the way that pays and the site it pays on,
+// with what its recording says; where no site pays, whether the fixed cost
+// is what hides a gain, or the spread; nothing where nothing was timed.
+TEST(ProfileReport, KernelAdvice) {
+  KernelProfile K = sampleKernel();
+  auto Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_EQ(Kj["advice_text"], "combine kernels.cl:10:5: one address takes "
+                               "100% of its calls; 32.0 work-items of a warp "
+                               "share an address");
+  // Site 1 privatized far faster: privatize it, its sharers in the group.
+  K.SiteMs[1]["private"] = {0.3, 0.32, 0.31};
+  K.Sites[1].Private = true;
+  Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_EQ(Kj["advice_text"], "privatize kernels.cl:20:5: 2.0 work-items of "
+                               "a warp share an address");
+  // No site pays, but each gains against the rewritten kernel with nothing
+  // converted: the fixed cost is what loses.
+  KernelProfile F;
+  F.Sites = {site(0, 1)};
+  F.NativeMs = {1.0, 1.05, 0.95};
+  F.NothingConvertedMs = {2.2, 2.3, 2.1};
+  F.SiteMs.resize(1);
+  F.SiteMs[0]["combine"] = {1.9, 1.95, 1.85};
+  EXPECT_EQ(parse(profileJson({F}, "0"))["kernels"][0]["advice_text"],
+            "keep the kernel as written: the rewritten kernel's fixed cost "
+            "(2.20x native) outweighs what converting a site gains (at most "
+            "1.16x)");
+  // Within the spread: the automatic mode's to choose.
+  F.NothingConvertedMs.clear();
+  F.SiteMs[0]["combine"] = {0.98, 1.0, 0.96};
+  EXPECT_EQ(parse(profileJson({F}, "0"))["kernels"][0]["advice_text"],
+            "let the automatic mode choose: the gains are within the "
+            "launches' own spread");
+  // Slower converted, nothing else known.
+  F.SiteMs[0]["combine"] = {1.3, 1.35, 1.25};
+  EXPECT_EQ(parse(profileJson({F}, "0"))["kernels"][0]["advice_text"],
+            "keep the kernel as written: no site gains converted");
+  // Nothing timed: no advice.
+  F.SiteMs.clear();
+  EXPECT_TRUE(
+      parse(profileJson({F}, "0"))["kernels"][0]["advice_text"].is_null());
+}
+
 // Which sites' outcomes depend on the order of their atomics: float sums
 // (unless reproducible), exchanges, compare-exchanges and every used result.
 TEST(ProfileReport, Determinism) {
@@ -536,11 +579,16 @@ TEST(ProfileReport, Table) {
   std::vector<std::string> Lines;
   for (std::string L; std::getline(In, L);)
     Lines.push_back(L);
-  ASSERT_EQ(Lines.size(), 5u) << Table;
+  ASSERT_EQ(Lines.size(), 6u) << Table;
   EXPECT_EQ(Lines[0], "kernel histogram on NVIDIA H100 80GB HBM3, global 128 "
                       "local 64, 5 launches: native 2.00 ms, recording 6.00 "
                       "ms (3.0x), combine 1.00 ms");
   EXPECT_EQ(Lines[1], "note: site 3 was not timed");
+  // The kernel's advice: the way, the site it pays on, and why.
+  EXPECT_EQ(Lines[2], "advice: combine kernels.cl:10:5: one address takes "
+                      "100% of its calls; 32.0 work-items of a warp share an "
+                      "address");
+  Lines.erase(Lines.begin() + 2);
   // Most saved first (site 0: 1.15 ms, site 1: 0.0 ms), the untimed last.
   EXPECT_EQ(Lines[2],
             "kernels.cl:10:5: atomic_add uint: 128 calls, sharers warp 32.0 "

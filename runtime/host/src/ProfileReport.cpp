@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The profile's report as JSON and as a table (ProfileReport.h).
 #include "ProfileReport.h"
+#include "ProfileAdvice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,16 +16,6 @@ namespace {
 // Fields in the order written (a reader's eye, and diffs of two reports).
 using Json = nlohmann::ordered_json;
 
-/// The median (the mean of the middle two of an even count); none of no
-/// times.
-std::optional<double> median(std::vector<double> Ms) {
-  if (Ms.empty())
-    return std::nullopt;
-  std::sort(Ms.begin(), Ms.end());
-  size_t Mid = Ms.size() / 2;
-  return Ms.size() % 2 ? Ms[Mid] : (Ms[Mid - 1] + Ms[Mid]) / 2;
-}
-
 Json orNull(std::optional<double> X) { return X ? Json(*X) : Json(nullptr); }
 
 Json spread(const std::vector<double> &Ms) {
@@ -34,14 +25,6 @@ Json spread(const std::vector<double> &Ms) {
   return Json::array({*Min, *Max});
 }
 
-std::string format(const char *Format, double X) {
-  char Text[64];
-  std::snprintf(Text, sizeof Text, Format, X);
-  return Text;
-}
-
-/// Milliseconds to three significant digits, without an exponent for any
-/// kernel time (0.0123, 2.41, 123).
 /// Where a hot address lies: `bins[200]` (the parameter's name, where the
 /// manifest gives it), `arg2[200]`, or the bare address.
 std::string hotAddressName(const KernelProfile &K, const HotAddress &H) {
@@ -58,6 +41,8 @@ std::string hotAddressName(const KernelProfile &K, const HotAddress &H) {
   return Buffer + "[" + std::to_string(H.Index) + "]";
 }
 
+/// Milliseconds to three significant digits, without an exponent for any
+/// kernel time (0.0123, 2.41, 123).
 std::string formatMs(double Ms) {
   int Decimals = 0;
   if (Ms > 0)
@@ -65,116 +50,6 @@ std::string formatMs(double Ms) {
   char Text[64];
   std::snprintf(Text, sizeof Text, "%.*f", Decimals, Ms);
   return Text;
-}
-
-/// The times a site's advice is made on: converting it with the combining
-/// mode, or where that was not timed, with the adaptive one.
-const std::vector<double> *convertedTimes(const KernelProfile &K, size_t S) {
-  if (S >= K.SiteMs.size())
-    return nullptr;
-  for (const char *Mode : {"combine", "auto"}) {
-    auto It = K.SiteMs[S].find(Mode);
-    if (It != K.SiteMs[S].end() && !It->second.empty())
-      return &It->second;
-  }
-  return nullptr;
-}
-
-struct Advice {
-  const char *Word = "not measured";
-  std::string Text = "not measured";
-};
-
-/// The advice for one site. N are the kernel's times as written, S the
-/// kernel's with that site alone converted (the combining mode's, else the
-/// adaptive mode's), gain = median(N) / median(S):
-///  - "combine": gain >= 1.05 and max(S) < median(N): even the slowest
-///    converted launch beat the typical native one;
-///  - "keep native": gain <= 0.95 and min(S) > median(N): even the fastest
-///    converted launch lost to it;
-///  - "adaptive" otherwise: the difference is within what the launches'
-///    own spread could explain, or the times overlap, so the adaptive mode
-///    (SA_MODE_AUTO) had better choose on the data it runs with;
-///  - "not measured": either has no times.
-/// 5% and the whole spread, not a test of significance: a profile times a
-/// few launches, and on a shared device their spread is the noise there is.
-Advice adviceFor(const std::vector<double> &N, const std::vector<double> *S) {
-  Advice A;
-  if (N.empty() || !S || S->empty())
-    return A;
-  double Native = *median(N), Converted = *median(*S);
-  double Gain = Converted > 0 ? Native / Converted : 0;
-  if (Gain >= 1.05 && *std::max_element(S->begin(), S->end()) < Native) {
-    A.Word = "combine";
-    A.Text = format("combine: %.2fx faster converted", Gain);
-  } else if (Gain <= 0.95 && *std::min_element(S->begin(), S->end()) > Native) {
-    A.Word = "keep native";
-    A.Text = format("keep native: %.2fx slower converted", Converted / Native);
-  } else {
-    A.Word = "adaptive";
-    A.Text = format("adaptive: within noise (%.2fx)", Gain);
-  }
-  return A;
-}
-
-/// The advice for site \p S of \p K: adviceFor's, or "privatize" where the
-/// privatized form's what-if (a site it can serve) beat the kernel as
-/// written as "combine" asks, and the combining mode's by 5% as well.
-Advice siteAdvice(const KernelProfile &K, size_t S) {
-  const std::vector<double> *Combined = convertedTimes(K, S);
-  Advice A = adviceFor(K.NativeMs, Combined);
-  if (S >= K.SiteMs.size() || !K.SiteMs[S].count("private") ||
-      K.SiteMs[S].at("private").empty())
-    return A;
-  const std::vector<double> &Times = K.SiteMs[S].at("private");
-  Advice Private = adviceFor(K.NativeMs, &Times);
-  double Ms = *median(Times);
-  if (std::string(Private.Word) == "combine" &&
-      (!Combined || Combined->empty() || Ms * 1.05 < *median(*Combined))) {
-    A.Word = "privatize";
-    A.Text = format("privatize: %.2fx faster privatized",
-                    Ms > 0 ? *median(K.NativeMs) / Ms : 0.0);
-  }
-  return A;
-}
-
-/// The rewritten kernel's fixed cost (nothing converted, over the kernel as
-/// written), where both were timed.
-std::optional<double> fixedCost(const KernelProfile &K) {
-  std::optional<double> Native = median(K.NativeMs),
-                        Nothing = median(K.NothingConvertedMs);
-  if (!Native || !Nothing || *Native <= 0)
-    return std::nullopt;
-  return *Nothing / *Native;
-}
-
-/// A site's gain in \p Mode against the rewritten kernel with nothing
-/// converted: what converting it does, the fixed cost apart.
-std::optional<double> ownGain(const KernelProfile &K, size_t S,
-                              const std::string &Mode) {
-  std::optional<double> Nothing = median(K.NothingConvertedMs);
-  if (!Nothing || S >= K.SiteMs.size() || !K.SiteMs[S].count(Mode))
-    return std::nullopt;
-  std::optional<double> M = median(K.SiteMs[S].at(Mode));
-  if (!M || *M <= 0)
-    return std::nullopt;
-  return *Nothing / *M;
-}
-
-/// siteAdvice's text, with the fixed cost and the site's own gain apart
-/// where the profile timed the kernel with nothing converted: a site that
-/// reads "keep native: 2.28x slower converted" may owe it all to the
-/// rewritten kernel, not to its own atomics.
-std::string adviceText(const KernelProfile &K, size_t S) {
-  Advice A = siteAdvice(K, S);
-  std::string Mode = std::string(A.Word) == "privatize" ? "private" : "combine";
-  std::optional<double> Fixed = fixedCost(K), Own = ownGain(K, S, Mode);
-  if (!Fixed || !Own || std::string(A.Word) == "not measured")
-    return A.Text;
-  double Times = *Own >= 1 ? *Own : 1 / *Own;
-  return A.Text + format(" (fixed cost %.2fx native;", *Fixed) +
-         format(" the site's own conversion %.2fx", Times) +
-         (*Own >= 1 ? " faster)" : " slower)");
 }
 
 /// Whether what a site leaves in memory and returns depends on the order
@@ -282,6 +157,8 @@ Json kernelJson(const KernelProfile &K) {
   J["fixed_cost"] = orNull(fixedCost(K));
   if (!K.Note.empty())
     J["note"] = K.Note;
+  std::string Advice = kernelAdvice(K);
+  J["advice_text"] = Advice.empty() ? Json(nullptr) : Json(Advice);
   Json Sites = Json::array();
   for (size_t I = 0; I < K.Sites.size(); ++I)
     Sites.push_back(siteJson(K, I));
@@ -311,16 +188,16 @@ std::string headerLine(const KernelProfile &K) {
   if (std::optional<double> Recording = median(K.RecordingMs))
     Times.push_back("recording " + formatMs(*Recording) + " ms" +
                     (Native && *Native > 0
-                         ? format(" (%.1fx)", *Recording / *Native)
+                         ? formatNumber(" (%.1fx)", *Recording / *Native)
                          : ""));
   for (const auto &[Mode, Ms] : K.AllSitesMs)
     if (std::optional<double> M = median(Ms))
       Times.push_back(Mode + " " + formatMs(*M) + " ms");
   if (std::optional<double> Nothing = median(K.NothingConvertedMs))
     Times.push_back("nothing converted " + formatMs(*Nothing) + " ms" +
-                    (Native && *Native > 0
-                         ? format(" (fixed cost %.2fx)", *Nothing / *Native)
-                         : ""));
+                    (Native && *Native > 0 ? formatNumber(" (fixed cost %.2fx)",
+                                                          *Nothing / *Native)
+                                           : ""));
   for (size_t I = 0; I < Times.size(); ++I)
     Line += (I ? ", " : ": ") + Times[I];
   return Line + "\n";
@@ -339,16 +216,16 @@ std::string siteLine(const KernelProfile &K, size_t I) {
   } else {
     const SiteProfile &P = K.Stats[I];
     Line += std::to_string(P.Calls) + " calls, sharers warp " +
-            format("%.1f", P.PerWarp.Mean) + " (max " +
+            formatNumber("%.1f", P.PerWarp.Mean) + " (max " +
             std::to_string(P.PerWarp.Max) + ") group " +
-            format("%.1f", P.PerGroup.Mean) + " (max " +
+            formatNumber("%.1f", P.PerGroup.Mean) + " (max " +
             std::to_string(P.PerGroup.Max) + "), " +
             (P.DistinctExact ? "" : "~") + std::to_string(P.DistinctAddresses) +
             (P.DistinctAddresses == 1 ? " address" : " addresses");
     if (!P.Hot.empty() && P.RecordedCalls) {
       const HotAddress &H = P.Hot.front();
       Line += ", hottest " + hotAddressName(K, H) + " " +
-              format("%.1f%%", 100.0 * H.Calls / P.RecordedCalls);
+              formatNumber("%.1f%%", 100.0 * H.Calls / P.RecordedCalls);
     }
   }
   auto [Order, Why] = determinism(Site);
@@ -377,6 +254,8 @@ std::string profileTable(const std::vector<KernelProfile> &Kernels) {
     Table += headerLine(K);
     if (!K.Note.empty())
       Table += "note: " + K.Note + "\n";
+    if (std::string Advice = kernelAdvice(K); !Advice.empty())
+      Table += "advice: " + Advice + "\n";
     // What converting the site saves (native minus converted median), most
     // first: the sites worth acting on lead. Sites not timed follow, the
     // most called first.
