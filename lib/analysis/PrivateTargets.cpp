@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <optional>
 
 using namespace clang;
 using namespace llvm;
@@ -49,6 +50,46 @@ static std::string privateType(const CallSite &Site, StringRef Op) {
   return "uint";
 }
 
+static uint64_t indexBound(const Expr *E, ASTContext &Ctx);
+
+/// \p E's value where it is a constant of at least 0.
+static std::optional<uint64_t> nonNegativeConstant(const Expr *E,
+                                                   ASTContext &Ctx) {
+  Expr::EvalResult Value;
+  if (!E->EvaluateAsInt(Value, Ctx) || !Value.Val.getInt().isNonNegative())
+    return std::nullopt;
+  return Value.Val.getInt().getLimitedValue();
+}
+
+/// The bound of an unsigned right shift by a constant: the value's width
+/// less the shift leaves that many bits (`x >> 24` of a uint: 256), and the
+/// shifted value's own bound, shifted, holds too.
+static uint64_t shiftBound(const BinaryOperator *BO, ASTContext &Ctx) {
+  uint64_t Own = indexBound(BO->getLHS(), Ctx);
+  std::optional<uint64_t> Shift = nonNegativeConstant(BO->getRHS(), Ctx);
+  uint64_t Width = Ctx.getTypeSize(BO->getLHS()->getType());
+  if (!Shift || *Shift >= Width || Width - *Shift >= 64)
+    return Own;
+  uint64_t ByWidth = uint64_t(1) << (Width - *Shift);
+  return Own ? std::min(ByWidth, ((Own - 1) >> *Shift) + 1) : ByWidth;
+}
+
+/// The bound of OpenCL C's unsigned min(x, y) (below either side's bound)
+/// and clamp(x, lo, hi) (at most hi), where an argument proves one.
+static uint64_t builtinBound(const CallExpr *Call, ASTContext &Ctx) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !Call->getType()->isUnsignedIntegerType())
+    return 0;
+  StringRef Name = F->getName();
+  if (Name == "clamp" && Call->getNumArgs() == 3)
+    return indexBound(Call->getArg(2), Ctx);
+  if (Name != "min" || Call->getNumArgs() != 2)
+    return 0;
+  uint64_t A = indexBound(Call->getArg(0), Ctx),
+           B = indexBound(Call->getArg(1), Ctx);
+  return A && B ? std::min(A, B) : std::max(A, B);
+}
+
 /// The elements index \p E can reach, where its form proves it, else 0.
 static uint64_t indexBound(const Expr *E, ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
@@ -60,6 +101,8 @@ static uint64_t indexBound(const Expr *E, ASTContext &Ctx) {
     return Value.Val.getInt().isNonNegative()
                ? Value.Val.getInt().getLimitedValue() + 1
                : 0;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return builtinBound(Call, Ctx);
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
     return 0;
@@ -68,10 +111,9 @@ static uint64_t indexBound(const Expr *E, ASTContext &Ctx) {
     for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
       if (Side->EvaluateAsInt(Mask, Ctx) && Mask.Val.getInt().isNonNegative())
         return Mask.Val.getInt().getLimitedValue() + 1;
-  // A right shift of an unsigned value never makes it larger.
   if (BO->getOpcode() == BO_Shr &&
       BO->getLHS()->getType()->isUnsignedIntegerType())
-    return indexBound(BO->getLHS(), Ctx);
+    return shiftBound(BO, Ctx);
   // An unsigned remainder is below its divisor.
   if (BO->getOpcode() == BO_Rem &&
       BO->getLHS()->getType()->isUnsignedIntegerType() &&

@@ -52,6 +52,11 @@
 // RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel wide --global 1024 --local 64 --arg buf:ulong:4 --mode private,combine,coordinator 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: no private copy: the rewriter found no target a private copy may serve
 // NONE: PASS
+// A uint's top byte (x >> 24) reaches 256 elements whatever the buffer's
+// size: a copy of 256, not a cache of the 65,536-element buffer.
+// RUN: env SOFTATOMIC_VERBOSE=1 sa-difftest %s %t.sa.cl --kernel top --global 2048 --local 64 --arg buf:uint:8192:random=13 --arg scalar:uint:8192 --arg buf:uint:65536 --mode private 2>&1 | FileCheck %s --check-prefix=TOP
+// TOP: a private copy of argument 2, 256 elements
+// TOP: PASS
 // Two arguments that name one buffer (each alone a target the rewriter
 // proves only atomics touch): a copy of either would hide the other's
 // updates from it, so the launch keeps none; in every mode the buffer ends
@@ -79,6 +84,11 @@
 __kernel void histo(__global const uint *data, uint n, __global uint *bins) {
   for (uint i = get_global_id(0); i < n; i += get_global_size(0))
     atomic_inc(&bins[data[i] & 255u]);
+}
+
+__kernel void top(__global const uint *data, uint n, __global uint *bins) {
+  for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+    atomic_inc(&bins[data[i] >> 24]);
 }
 
 __kernel void both(__global const uint *data, uint n, __global uint *bins,

@@ -72,6 +72,36 @@ TEST(PrivateTargets, BoundsOfRemainderAndUcharAndNone) {
   EXPECT_EQ(T[2].Bound, 0u); // sized per launch
 }
 
+// An unsigned right shift by a constant keeps width - shift bits (a uint's
+// top byte: 256 elements, a masked value shifted: fewer); OpenCL C's
+// unsigned min and clamp are below their bounding argument; a signed min
+// may be negative, and a shift by a variable keeps every bit.
+TEST(PrivateTargets, BoundsOfShiftsMinAndClamp) {
+  auto A = analyzeOpenCL(
+      "__kernel void k(__global const uint *d, __global uint *a,\n"
+      "                __global uint *b, __global uint *c, __global uint *e,\n"
+      "                __global uint *f, __global int *g, __global uint *h,\n"
+      "                uint s) {\n"
+      "  uint x = d[get_global_id(0)];\n"
+      "  atomic_add(&a[x >> 24], 1u);\n"
+      "  atomic_add(&b[(x & 1023u) >> 2], 1u);\n"
+      "  atomic_add(&c[min(x, 9u)], 1u);\n"
+      "  atomic_add(&e[clamp(x, 2u, 40u)], 1u);\n"
+      "  atomic_add(&f[x >> s], 1u);\n"
+      "  atomic_add(&g[min((int)x, 9)], 1);\n"
+      "  atomic_add(&h[(ulong)x >> 60], 1u);\n"
+      "}\n");
+  auto T = targetsOf(A);
+  ASSERT_EQ(T.size(), 7u);
+  EXPECT_EQ(T[0].Bound, 256u);
+  EXPECT_EQ(T[1].Bound, 256u);
+  EXPECT_EQ(T[2].Bound, 10u);
+  EXPECT_EQ(T[3].Bound, 41u);
+  EXPECT_EQ(T[4].Bound, 0u);
+  EXPECT_EQ(T[5].Bound, 0u);
+  EXPECT_EQ(T[6].Bound, 16u);
+}
+
 TEST(PrivateTargets, ThroughAHelperSignedMin) {
   auto A = analyzeOpenCL(
       "void f(__global int *p, int v) { atomic_min(&p[v & 7], v); }\n"
