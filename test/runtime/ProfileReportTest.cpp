@@ -472,7 +472,19 @@ TEST(ProfileReport, FixedCostApart) {
                        "1.04x slower)"),
             std::string::npos)
       << Table;
+  EXPECT_DOUBLE_EQ(S["combine_share"].get<double>(), 0.0);
+  // A site whose own conversion halves the rewritten kernel's time: its
+  // atomics take at least half of it, though the kernel as written is
+  // still faster (the fixed cost is what loses).
+  K.SiteMs[0]["combine"] = {1.1, 1.15, 1.05};
+  Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_DOUBLE_EQ(Kj["sites"][0]["combine_share"].get<double>(), 0.5);
+  EXPECT_EQ(Kj["sites"][0]["advice_text"],
+            "keep native: 1.10x slower converted (fixed cost 2.20x native; the "
+            "site's own conversion 2.00x faster: its atomics take at least "
+            "50% of the kernel's time)");
   // Without that launch's times: no fixed cost, the advice as before.
+  K.SiteMs[0]["combine"] = {2.28, 2.3, 2.25};
   K.NothingConvertedMs.clear();
   Kj = parse(profileJson({K}, "0"))["kernels"][0];
   EXPECT_TRUE(Kj["fixed_cost"].is_null());

@@ -128,9 +128,22 @@ std::string adviceText(const KernelProfile &K, size_t S) {
   if (!Fixed || !Own || std::string(A.Word) == "not measured")
     return A.Text;
   double Times = *Own >= 1 ? *Own : 1 / *Own;
+  std::string Share;
+  if (*Own >= 1)
+    Share = formatNumber(": its atomics take at least %.0f%% of the "
+                         "kernel's time",
+                         100 * *ownShare(K, S, Mode));
   return A.Text + formatNumber(" (fixed cost %.2fx native;", *Fixed) +
          formatNumber(" the site's own conversion %.2fx", Times) +
-         (*Own >= 1 ? " faster)" : " slower)");
+         (*Own >= 1 ? " faster" + Share + ")" : " slower)");
+}
+
+std::optional<double> ownShare(const KernelProfile &K, size_t S,
+                               const std::string &Mode) {
+  std::optional<double> Own = ownGain(K, S, Mode);
+  if (!Own)
+    return std::nullopt;
+  return std::max(0.0, 1 - 1 / *Own);
 }
 
 namespace {

@@ -42,6 +42,12 @@ std::optional<double> fixedCost(const KernelProfile &K);
 std::optional<double> ownGain(const KernelProfile &K, size_t S,
                               const std::string &Mode);
 
+/// The share of the rewritten kernel's time (nothing converted) that
+/// converting site \p S alone in \p Mode saves: at least the share its
+/// atomics take of it (0 where converting saves nothing).
+std::optional<double> ownShare(const KernelProfile &K, size_t S,
+                               const std::string &Mode);
+
 /// siteAdvice's text, with the fixed cost and the site's own gain apart
 /// where both were timed.
 std::string adviceText(const KernelProfile &K, size_t S);

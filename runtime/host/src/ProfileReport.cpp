@@ -125,7 +125,10 @@ Json siteJson(const KernelProfile &K, size_t I) {
     }
   if (I < K.SiteMs.size())
     for (const auto &Entry : K.SiteMs[I])
-      J[Entry.first + "_own_gain"] = orNull(ownGain(K, I, Entry.first));
+      for (const auto &[Field, Value] :
+           {std::pair{"_own_gain", ownGain(K, I, Entry.first)},
+            std::pair{"_share", ownShare(K, I, Entry.first)}})
+        J[Entry.first + Field] = orNull(Value);
   J["advice"] = siteAdvice(K, I).Word;
   J["advice_text"] = adviceText(K, I);
   return J;
