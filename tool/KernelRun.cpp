@@ -257,7 +257,9 @@ public:
     bool Coordinator = std::find(O.Modes.begin(), O.Modes.end(),
                                  "coordinator") != O.Modes.end();
     if (!Coordinator)
-      say("%-*sskipped (not in --modes)\n", NameWidth, "coordinator");
+      say("%-*sskipped (not in --modes; --modes coordinator,combine,auto "
+          "runs each mode)\n",
+          NameWidth, "coordinator");
     else if (onCpu())
       say("%-*son a CPU device its coordinator group spins on a thread the "
           "other groups need: expect it far slower than on a GPU\n",
