@@ -34,16 +34,19 @@ void chooseGroupForms(KernelAnalysis &Result, const StmtParents &Parents,
       // the loop stands: every work-item that reaches the loop makes it
       // once, though the compare-exchange inside runs as often as it fails.
       const Stmt *Where = Site.Loop ? Site.Loop->Loop : Site.Call;
-      if (WholeGroup.reached(Where, K)) {
+      std::string Why = WholeGroup.whyNotReached(Where, K);
+      if (Why.empty()) {
         Site.Form = CallForm::WorkGroup;
         continue;
       }
+      Site.GroupFormWhy = Why; // unless the predicated form takes it below
       if (Site.Loop)
         continue; // the predicated form moves a call's arguments, not a loop
       const IfStmt *Guard = WholeGroup.guardingIf(Site.Call, K);
       if (Guard && Guards.insert(Guard).second) {
         Site.Guard = Guard;
         Site.Form = CallForm::PredicatedWorkGroup;
+        Site.GroupFormWhy.clear();
       }
     }
 }

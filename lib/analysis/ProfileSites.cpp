@@ -67,6 +67,8 @@ void numberProfileSites(KernelAnalysis &Result, const SourceManager &SM) {
       return S->ResultUsed && !S->Loop;
     });
     Site.Form = First.Form;
+    if (First.Form == CallForm::PerItem)
+      Site.FormWhy = First.GroupFormWhy;
     Site.Private = all_of(Entry.Sites, [](const CallSite *S) {
       return S->Form == CallForm::Deferred && S->NotPrivate.empty();
     });

@@ -36,10 +36,49 @@ static bool evaluatesEveryOperand(const Stmt *S) {
   return isa<Expr>(S);
 }
 
-bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
+/// "the `if` at 12:5": a statement's kind and where it begins.
+static std::string placed(const char *What, const Stmt *S,
+                          const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
+  if (P.isInvalid())
+    return What;
+  return std::string(What) + " at " + std::to_string(P.getLine()) + ":" +
+         std::to_string(P.getColumn());
+}
+
+/// What keeps \p Child of \p S (on the way up from a call) from being
+/// evaluated once by every work-item, in words; empty where nothing does.
+std::string WholeGroupSites::blockedBy(const Stmt *S, const Stmt *Child,
+                                       const FunctionDecl *Kernel) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getBody() == Child && uniformFor(For, Kernel)
+               ? ""
+               : placed("the loop", S, SM) +
+                     " may run a different number of times per work-item";
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    bool Static = llvm::any_of(DS->decls(), [](const Decl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      return VD && VD->isStaticLocal();
+    });
+    return Static ? placed("the static declaration", S, SM) : "";
+  }
+  if (isa<CompoundStmt>(S) || evaluatesEveryOperand(S))
+    return "";
+  if (isa<WhileStmt, DoStmt, ForStmt>(S))
+    return placed("the loop", S, SM) +
+           " may run a different number of times per work-item";
+  if (isa<IfStmt, SwitchStmt>(S))
+    return placed(isa<IfStmt>(S) ? "the `if`" : "the `switch`", S, SM) +
+           " decides per work-item whether it is called";
+  return placed("the condition", S, SM) +
+         " (?:, && or ||) decides per work-item whether it is called";
+}
+
+std::string WholeGroupSites::whyNotReached(const Stmt *Site,
+                                           const FunctionDecl *Kernel) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
   if (!Body)
-    return false;
+    return "the kernel has no body";
   // Up from the call to the body: operands evaluated unconditionally, then
   // statements that run once (a declaration of automatic variables, plain
   // blocks) or once per iteration of a loop that every work-item of the
@@ -48,36 +87,30 @@ bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
   for (const Stmt *S = Parents.parent(Site); S != Body;
        Child = S, S = Parents.parent(S)) {
     if (!S)
-      return false;
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
-      if (For->getBody() != Child || !uniformFor(For, Kernel))
-        return false;
-      continue;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      if (llvm::any_of(DS->decls(), [](const Decl *D) {
-            const auto *VD = dyn_cast<VarDecl>(D);
-            return VD && VD->isStaticLocal();
-          }))
-        return false;
-      continue;
-    }
-    if (!isa<CompoundStmt>(S) && !evaluatesEveryOperand(S))
-      return false;
+      return "it is not in the kernel's own body";
+    if (std::string Why = blockedBy(S, Child, Kernel); !Why.empty())
+      return Why;
   }
   // The body's first exit, found once per kernel.
   auto It = FirstExit.find(Kernel);
   if (It == FirstExit.end()) {
-    SourceLocation First;
+    const Stmt *First = nullptr;
     for (const Stmt *S : Parents.statements(Body))
       if (exitsKernel(S, Parents) &&
-          (First.isInvalid() ||
-           SM.isBeforeInTranslationUnit(S->getBeginLoc(), First)))
-        First = S->getBeginLoc();
+          (!First || SM.isBeforeInTranslationUnit(S->getBeginLoc(),
+                                                  First->getBeginLoc())))
+        First = S;
     It = FirstExit.insert({Kernel, First}).first;
   }
-  return It->second.isInvalid() ||
-         !SM.isBeforeInTranslationUnit(It->second, Site->getBeginLoc());
+  if (It->second && SM.isBeforeInTranslationUnit(It->second->getBeginLoc(),
+                                                 Site->getBeginLoc()))
+    return placed("the exit", It->second, SM) +
+           " (a return, goto or label) comes before it";
+  return "";
+}
+
+bool WholeGroupSites::reached(const Stmt *Site, const FunctionDecl *Kernel) {
+  return whyNotReached(Site, Kernel).empty();
 }
 
 /// True when \p Ref's variable is written there: assigned, stepped, or

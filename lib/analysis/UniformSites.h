@@ -20,6 +20,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <string>
+
 namespace clang {
 class Stmt;
 class CallExpr;
@@ -46,6 +48,11 @@ public:
   WholeGroupSites(const clang::SourceManager &SM, const StmtParents &Parents)
       : SM(SM), Parents(Parents) {}
   bool reached(const clang::Stmt *S, const clang::FunctionDecl *Kernel);
+  /// Why \p S is not reached so, in words ("the `if` at 12:5 decides per
+  /// work-item whether it is called", "the exit at 9:5 (a return, goto or
+  /// label) comes before it"); empty where it is.
+  std::string whyNotReached(const clang::Stmt *S,
+                            const clang::FunctionDecl *Kernel);
 
   /// The `if` that guards \p Call when the group can still combine it,
   /// predicated: the `if` is reached (as above), is a statement of a block,
@@ -63,6 +70,10 @@ public:
                                   const clang::FunctionDecl *Kernel);
 
 private:
+  /// What keeps \p Child of \p S from being evaluated once by every
+  /// work-item, or empty.
+  std::string blockedBy(const clang::Stmt *S, const clang::Stmt *Child,
+                        const clang::FunctionDecl *Kernel);
   bool uniformFor(const clang::ForStmt *For, const clang::FunctionDecl *Kernel);
   bool
   uniformValue(const clang::Expr *E, const clang::FunctionDecl *Kernel,
@@ -75,7 +86,7 @@ private:
 
   const clang::SourceManager &SM;
   const StmtParents &Parents;
-  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> FirstExit;
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::Stmt *> FirstExit;
   llvm::DenseMap<const clang::ForStmt *, bool> UniformLoops;
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::DenseSet<const clang::VarDecl *>>

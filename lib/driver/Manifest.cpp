@@ -125,6 +125,8 @@ static void writeSite(json::OStream &J, size_t Id, const ProfiledSite &S) {
     J.attribute("form", S.FloatAddLoop && S.Form != CallForm::Reproducible
                             ? std::string("float-add loop")
                             : std::string(callFormName(S.Form)));
+    if (!S.FormWhy.empty())
+      J.attribute("form_why", S.FormWhy);
     if (S.Private)
       J.attribute("private", true);
     J.attributeArray("kernels", [&] {

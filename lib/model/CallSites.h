@@ -100,6 +100,10 @@ struct CallSite {
   /// this call first; the rewrite evaluates the condition and the call
   /// before the `if` (docs/REWRITE.md).
   const clang::IfStmt *Guard = nullptr;
+  /// Why the work-group forms leave a per-item call as it is, in words:
+  /// what keeps the group from reaching it together (UniformSites.h); empty
+  /// where nothing does or the forms never asked.
+  std::string GroupFormWhy;
   /// A compare-exchange that is the heart of a float-add loop: the site
   /// is then the float add (Builtin, Entry), and Loop says where it is.
   std::optional<FloatAddLoop> Loop;
@@ -173,6 +177,9 @@ struct ProfiledSite {
   unsigned Width = 32;
   bool ResultUsed = true;
   CallForm Form = CallForm::PerItem;
+  /// A per-item site: what keeps it from the work-group forms (CallSite::
+  /// GroupFormWhy), or empty.
+  std::string FormWhy;
   bool FloatAddLoop = false;
   /// The privatized form can serve every call the site spells
   /// (CallSite::NotPrivate empty): the profile times it too.

@@ -502,6 +502,17 @@ TEST(ProfileReport, KernelAdvice) {
   EXPECT_EQ(Kj["advice_text"], "combine kernels.cl:10:5: one address takes "
                                "100% of its calls; 32.0 work-items of a warp "
                                "share an address");
+  // A site its group shares but calls per work-item: what keeps it from
+  // the work-group forms, as the manifest says.
+  K.Sites[0].FormWhy = "the exit at 3:5 (a return, goto or label) comes "
+                       "before it";
+  Kj = parse(profileJson({K}, "0"))["kernels"][0];
+  EXPECT_EQ(Kj["advice_text"],
+            "combine kernels.cl:10:5: one address takes 100% of its calls; "
+            "32.0 work-items of a warp share an address; kernels.cl:10:5 is "
+            "called per work-item, not by its group together: the exit at "
+            "3:5 (a return, goto or label) comes before it");
+  K.Sites[0].FormWhy.clear();
   // Site 1 privatized far faster: privatize it, its sharers in the group.
   K.SiteMs[1]["private"] = {0.3, 0.32, 0.31};
   K.Sites[1].Private = true;

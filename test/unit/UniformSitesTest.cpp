@@ -60,6 +60,19 @@ std::vector<bool> reached(llvm::StringRef Code,
   return Reached;
 }
 
+/// For each call of atomic_add in \p Code, in source order, why the group
+/// does not reach it together ("" where it does).
+std::vector<std::string> whyNot(llvm::StringRef Code) {
+  KernelK K(Code, "CL1.2");
+  std::vector<std::string> Why;
+  if (!K.Kernel)
+    return Why;
+  WholeGroupSites Sites(K.sourceManager(), K.Parents);
+  for (const CallExpr *Call : test::callsOf(K.Parsed.context(), "atomic_add"))
+    Why.push_back(Sites.whyNotReached(Call, K.Kernel));
+  return Why;
+}
+
 /// For each call of `atomic_inc` in \p Code, in source order, the line of
 /// the `if` that guards it for the predicated form; 0 for none.
 std::vector<unsigned> guardLines(llvm::StringRef Code) {
@@ -279,6 +292,34 @@ TEST(UniformSites, CallSpelledInMacroIsNotGuarded) {
                        "    atomic_inc(n);\n"
                        "}\n"),
             (std::vector<unsigned>{0, 5}));
+}
+
+// Why a call is left per work-item, in words, at the construct that keeps
+// the group from reaching it together: an exit before it, an `if` or a
+// `while` around it, a conditional operator; nothing where it is reached.
+TEST(UniformSites, WhyNotReachedNamesWhatBlocksIt) {
+  EXPECT_EQ(whyNot("__kernel void k(__global uint *c, uint n) {\n"
+                   "  atomic_add(c, 1u);\n"
+                   "  if (get_global_id(0) >= n)\n"
+                   "    return;\n"
+                   "  atomic_add(c, 2u);\n"
+                   "  if (get_global_id(0) & 1u)\n"
+                   "    atomic_add(c, 3u);\n"
+                   "}\n"),
+            (std::vector<std::string>{
+                "", "the exit at 4:5 (a return, goto or label) comes before it",
+                "the `if` at 6:3 decides per work-item whether it is called"}));
+  EXPECT_EQ(whyNot("__kernel void k(__global uint *c, __global uint *d) {\n"
+                   "  uint i = get_global_id(0);\n"
+                   "  while (d[i]--)\n"
+                   "    atomic_add(c, 1u);\n"
+                   "  (void)(i ? atomic_add(c, 2u) : 0u);\n"
+                   "}\n"),
+            (std::vector<std::string>{
+                "the loop at 3:3 may run a different number of times per "
+                "work-item",
+                "the condition at 5:10 (?:, && or ||) decides per work-item "
+                "whether it is called"}));
 }
 
 } // namespace

@@ -52,6 +52,7 @@ static bool readSites(const nlohmann::json &Doc, Manifest &M,
     Site.ResultUsed = S.at("result_used").get<bool>();
     Site.Form = S.at("form").get<std::string>();
     Site.Private = S.value("private", false);
+    Site.FormWhy = S.value("form_why", std::string());
     Site.Kernels = S.at("kernels").get<std::vector<std::string>>();
     if (Site.Id != M.Sites.size()) {
       Error = "the manifest's sites are not numbered in order";

@@ -205,14 +205,23 @@ std::optional<double> bestOwnGain(const KernelProfile &K) {
   return Best;
 }
 
-} // namespace
-
-std::string kernelAdvice(const KernelProfile &K) {
-  if (std::optional<size_t> S = bestSite(K)) {
-    std::string Word = siteAdvice(K, *S).Word;
-    std::string Why = whyOf(K, *S);
-    return Word + " " + placeOf(K.Sites[*S]) + (Why.empty() ? "" : ": " + Why);
+/// Where a per-item site's calls could be combined by its group but are
+/// not: what keeps it from the work-group forms, with its place; else "".
+std::string perItemNote(const KernelProfile &K) {
+  for (size_t S = 0; S < K.Sites.size(); ++S) {
+    const ProfileSite &Site = K.Sites[S];
+    bool Shared =
+        K.Recorded && S < K.Stats.size() && K.Stats[S].PerGroup.Mean >= 2;
+    if (!Site.FormWhy.empty() && Shared)
+      return "; " + placeOf(Site) +
+             " is called per work-item, not by its group together: " +
+             Site.FormWhy;
   }
+  return "";
+}
+
+/// The kernel's advice where no site's advice is to convert it.
+std::string keepAdvice(const KernelProfile &K) {
   bool Timed = false, Adaptive = false;
   for (size_t S = 0; S < K.Sites.size(); ++S) {
     std::string Word = siteAdvice(K, S).Word;
@@ -231,6 +240,19 @@ std::string kernelAdvice(const KernelProfile &K) {
     return "let the automatic mode choose: the gains are within the "
            "launches' own spread";
   return "keep the kernel as written: no site gains converted";
+}
+
+} // namespace
+
+std::string kernelAdvice(const KernelProfile &K) {
+  if (std::optional<size_t> S = bestSite(K)) {
+    std::string Word = siteAdvice(K, *S).Word;
+    std::string Why = whyOf(K, *S);
+    return Word + " " + placeOf(K.Sites[*S]) + (Why.empty() ? "" : ": " + Why) +
+           perItemNote(K);
+  }
+  std::string Keep = keepAdvice(K);
+  return Keep.empty() ? Keep : Keep + perItemNote(K);
 }
 
 } // namespace softatomic

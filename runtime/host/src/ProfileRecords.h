@@ -25,6 +25,9 @@ struct ProfileSite {
   bool ResultUsed = false;
   std::string Form;     ///< the call form the rewrite chose ("work-group")
   bool Private = false; ///< the privatized form can serve it
+  /// A per-item site: what keeps it from the work-group forms ("the exit
+  /// at 9:5 (a return, goto or label) comes before it"), or empty.
+  std::string FormWhy;
   std::vector<std::string> Kernels; ///< the kernels that reach it
 };
 
