@@ -229,7 +229,7 @@ Expected<CommandLine> parseCommandLine(int Argc, const char **Argv,
   Result.CompilerFlags = ExtraArgsBeforeOption;
   append_range(Result.CompilerFlags, FixedFlags);
   append_range(Result.CompilerFlags, ExtraArgsAfterOption);
-  return std::move(Result);
+  return Result;
 }
 
 /// True when \p Arg names the build path (-p), with its value or without.

@@ -86,7 +86,8 @@ std::vector<KeptKernel> kernelsOfErrors(const KernelAnalysis &Analysis,
           SM.getExpansionLoc(A.first->getLocation()),
           SM.getExpansionLoc(B.first->getLocation()));
     });
-    for (const auto &[K, Place] : Kernels) {
+    for (const auto &KernelPlace : Kernels) {
+      const FunctionDecl *K = KernelPlace.first;
       if (!Seen.insert(K).second)
         continue;
       // What keeps K native: the error's place in K, else the error.
