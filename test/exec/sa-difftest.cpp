@@ -675,6 +675,8 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
   // has learnt (its learning is reported apart).
   std::vector<double> AutoChosenMs;
   Run FirstNative; // each repetition's, or with --native-once the first
+  if (O.NoNative)  // no run: its buffers empty, which no check it allows reads
+    FirstNative.Out.assign(O.Args.size(), Bytes());
   // The profile mode runs until its profile has every step.
   bool Profile = O.Mode == "profile";
   if (Profile)
@@ -691,8 +693,6 @@ bool runCase(ClSession &S, cl_kernel Native, cl_kernel Soft, const Options &O,
     bool RunNative = !O.NoNative && (Rep == 0 || !O.NativeOnce);
     if (RunNative)
       FirstNative = runOnce(S, Native, O);
-    else if (O.NoNative)
-      FirstNative.Out.assign(O.Args.size(), Bytes());
     const Run &N = FirstNative;
     if (N.Status != CL_SUCCESS) {
       Report.push_back(format("  native run failed: %s", N.Message.c_str()));

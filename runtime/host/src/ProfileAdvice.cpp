@@ -117,6 +117,10 @@ std::optional<double> ownGain(const KernelProfile &K, size_t S,
   return *Nothing / *M;
 }
 
+/// The share of a kernel's time that a conversion with \p Gain saves (at
+/// least 0).
+static double shareOfGain(double Gain) { return std::max(0.0, 1 - 1 / Gain); }
+
 /// siteAdvice's text, with the fixed cost and the site's own gain apart
 /// where the profile timed the kernel with nothing converted: a site that
 /// reads "keep native: 2.28x slower converted" may owe it all to the
@@ -127,15 +131,15 @@ std::string adviceText(const KernelProfile &K, size_t S) {
   std::optional<double> Fixed = fixedCost(K), Own = ownGain(K, S, Mode);
   if (!Fixed || !Own || std::string(A.Word) == "not measured")
     return A.Text;
-  double Times = *Own >= 1 ? *Own : 1 / *Own;
-  std::string Share;
-  if (*Own >= 1)
-    Share = formatNumber(": its atomics take at least %.0f%% of the "
-                         "kernel's time",
-                         100 * *ownShare(K, S, Mode));
-  return A.Text + formatNumber(" (fixed cost %.2fx native;", *Fixed) +
-         formatNumber(" the site's own conversion %.2fx", Times) +
-         (*Own >= 1 ? " faster" + Share + ")" : " slower)");
+  std::string Text =
+      A.Text + formatNumber(" (fixed cost %.2fx native;", *Fixed);
+  if (*Own < 1)
+    return Text +
+           formatNumber(" the site's own conversion %.2fx slower)", 1 / *Own);
+  return Text +
+         formatNumber(" the site's own conversion %.2fx faster: ", *Own) +
+         formatNumber("its atomics take at least %.0f%% of the kernel's time)",
+                      100 * shareOfGain(*Own));
 }
 
 std::optional<double> ownShare(const KernelProfile &K, size_t S,
@@ -143,16 +147,15 @@ std::optional<double> ownShare(const KernelProfile &K, size_t S,
   std::optional<double> Own = ownGain(K, S, Mode);
   if (!Own)
     return std::nullopt;
-  return std::max(0.0, 1 - 1 / *Own);
+  return shareOfGain(*Own);
 }
 
-namespace {
-
-/// Site \p S's place in the source: "kernels.cl:10:5".
 std::string placeOf(const ProfileSite &Site) {
   return Site.File + ":" + std::to_string(Site.Line) + ":" +
          std::to_string(Site.Column);
 }
+
+namespace {
 
 /// What site \p S's recording says of why converting it pays, in words.
 std::string whyOf(const KernelProfile &K, size_t S) {

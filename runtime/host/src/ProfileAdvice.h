@@ -52,6 +52,9 @@ std::optional<double> ownShare(const KernelProfile &K, size_t S,
 /// where both were timed.
 std::string adviceText(const KernelProfile &K, size_t S);
 
+/// Site \p Site's place in the source: "kernels.cl:10:5".
+std::string placeOf(const ProfileSite &Site);
+
 /// The kernel's advice in words: the way that pays, the site it pays on and
 /// what its recording says of why ("one address takes 100% of its calls"),
 /// or that the fixed cost outweighs every site's gain; "" where nothing was

@@ -196,11 +196,11 @@ std::string headerLine(const KernelProfile &K) {
   for (const auto &[Mode, Ms] : K.AllSitesMs)
     if (std::optional<double> M = median(Ms))
       Times.push_back(Mode + " " + formatMs(*M) + " ms");
-  if (std::optional<double> Nothing = median(K.NothingConvertedMs))
+  if (std::optional<double> Nothing = median(K.NothingConvertedMs)) {
+    std::optional<double> Fixed = fixedCost(K);
     Times.push_back("nothing converted " + formatMs(*Nothing) + " ms" +
-                    (Native && *Native > 0 ? formatNumber(" (fixed cost %.2fx)",
-                                                          *Nothing / *Native)
-                                           : ""));
+                    (Fixed ? formatNumber(" (fixed cost %.2fx)", *Fixed) : ""));
+  }
   for (size_t I = 0; I < Times.size(); ++I)
     Line += (I ? ", " : ": ") + Times[I];
   return Line + "\n";
@@ -208,9 +208,8 @@ std::string headerLine(const KernelProfile &K) {
 
 std::string siteLine(const KernelProfile &K, size_t I) {
   const ProfileSite &Site = K.Sites[I];
-  std::string Line = Site.File + ":" + std::to_string(Site.Line) + ":" +
-                     std::to_string(Site.Column) + ": " + Site.Operation + " " +
-                     Site.Type + ": ";
+  std::string Line =
+      placeOf(Site) + ": " + Site.Operation + " " + Site.Type + ": ";
   if (!K.Recorded || I >= K.Stats.size()) {
     Line += "not recorded";
   } else if (K.Stats[I].Calls == 0) {
